@@ -1,0 +1,43 @@
+// Jest runs in native-ESM mode (Nest 12 is ESM-only): `node --experimental-vm-modules node_modules/jest/bin/jest.js`.
+// @swc/jest strips types without checking them; `tsc -b` (npm run typecheck) is the type check.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'es6' },
+  },
+];
+
+const common = {
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: {
+    '^@site/shared-types$': '<rootDir>/shared-types/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testEnvironment: 'node',
+  rootDir: import.meta.dirname,
+};
+
+export default {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{shared-types,api}/src/**/*.spec.ts'],
+    },
+    {
+      ...common,
+      displayName: 'api',
+      testMatch: ['<rootDir>/api/test/**/*.test.ts'],
+      // Each file boots the whole application on a fresh database.
+      testTimeout: 30_000,
+      globalSetup: '<rootDir>/api/test/support/global-setup.mjs',
+      globalTeardown: '<rootDir>/api/test/support/global-teardown.mjs',
+    },
+  ],
+};
