@@ -1,0 +1,140 @@
+/** Business constants and limits of spec §9, with the fixed texts the spec names. */
+
+export const MenuId = {
+  Home: 1,
+  Cases: 2,
+  About: 7,
+} as const;
+
+/** Service menus, in home-page order: website building, social-media marketing, software development, brand design. */
+export const SERVICE_MENU_IDS = [3, 4, 5, 6] as const;
+export type ServiceMenuId = (typeof SERVICE_MENU_IDS)[number];
+
+/** The five customer-case tabs (`class_id`). */
+export const CASE_CLASSES = [
+  { id: 1, name: 'PC网站' },
+  { id: 2, name: '手机网站' },
+  { id: 3, name: '微信公众号' },
+  { id: 4, name: '小程序' },
+  { id: 5, name: '软件系统' },
+] as const;
+export type CaseClassId = (typeof CASE_CLASSES)[number]['id'];
+
+/** The webcase route's default id (`/webcase/101.html`); it opens the first customer-case tab. */
+export const DEFAULT_WEBCASE_ID = 101;
+/** The case-detail `casemenu` used when none is given (the customer-cases menu). */
+export const DEFAULT_CASEMENU = 2;
+
+export const CasePinned = {
+  Pinned: 1,
+  NotPinned: 2,
+} as const;
+export type CaseTop = (typeof CasePinned)[keyof typeof CasePinned];
+
+/** `type` of `POST /api/itemmore`: which list the cursor walks. */
+export const CaseListType = {
+  /** Cases of a service menu (`dict_id`), the `/items/{id}.html` list. */
+  Service: 1,
+  /** Cases of a customer-case tab (`class_id`), the `/webcase/{id}.html` list. */
+  Classic: 2,
+} as const;
+export type CaseListType = (typeof CaseListType)[keyof typeof CaseListType];
+
+/** `type` of `POST /api/search`. */
+export const SearchType = {
+  Cases: 1,
+  News: 2,
+} as const;
+export type SearchType = (typeof SearchType)[keyof typeof SearchType];
+
+export const BACK_TO_TOP_THRESHOLD_PX = {
+  mobile: 200,
+  desktop: 1000,
+  standalone: 150,
+} as const;
+
+export const SCROLL_ANIMATION_MS = 800;
+
+export const FADE_MS = {
+  searchIn: 1000,
+  searchOut: 100,
+  mobileBackToTop: 1000,
+  aboutSideTab: 1000,
+} as const;
+
+export const ABOUT_SIDE_TAB_OFFSETS_PX = [0, 710, 1320, 1920] as const;
+export const ABOUT_SIDE_TAB_THRESHOLD_PX = 200;
+
+export const HOME_LIMITS = {
+  news: 4,
+  successCases: 4,
+  clientLogos: 18,
+  processSteps: 6,
+  services: 4,
+} as const;
+
+/** Case names longer than this are cut and end with an ellipsis. */
+export const CASE_NAME_MAX = 30;
+
+export const PAGE_AMOUNT = {
+  /** Service-category list: 4 for menu 4 (social-media marketing), 3 otherwise. */
+  items: (menu: number): number => (menu === 4 ? 4 : 3),
+  webcase: 3,
+  mobileItems: 3,
+  mobileCases: 2,
+  news: 3,
+} as const;
+
+/** The largest `amount` one list call may ask for. */
+export const MAX_PAGE_AMOUNT = 50;
+
+export const INFINITE_LIST = {
+  /** The first page is preloaded with this many entries; the cursor starts here. */
+  preloadedPage: 4,
+  loadDelayMs: 1000,
+} as const;
+
+export const ADMIN_LIMITS = {
+  defaultPageSize: 10,
+  editorHeight: 240,
+  uploadHintKb: 500,
+  menuPositionMin: 2,
+} as const;
+
+export const CAROUSEL = {
+  home: { slidesPerView: 3, spaceBetween: 25, centeredSlides: true, loop: true, autoplayMs: 2500, speed: 800 },
+  about: { autoplayMs: 3000, speed: 1000 },
+} as const;
+
+export const MAP_ZOOM = 14;
+
+export const SHARE_TIMEOUT_MS = 5000;
+
+export const MOBILE_CONTENT_MARGIN = {
+  default: '0 0 70px',
+  homeLike: '10px 10px 70px',
+} as const;
+
+/** The six steps of the product workflow, each with its fixed colour. */
+export const PROCESS_STEPS = [
+  { name: '需求沟通', en: 'COMMUNICATION', color: '#2f7cf6' },
+  { name: '创意设计', en: 'CREATIVE DESIGN', color: '#13b5b1' },
+  { name: '前端制作', en: 'FRONT-END', color: '#f5a623' },
+  { name: '技术开发', en: 'DEVELOPMENT', color: '#7b61ff' },
+  { name: '测试调试', en: 'TESTING', color: '#f2555a' },
+  { name: '上线运营', en: 'GOING LIVE', color: '#22b573' },
+] as const;
+
+/** Public-page meta used when the keyword call does not answer with code 0 (spec §7). */
+export const DEFAULT_META = {
+  title: '云帆科技 - 深圳网站建设_微信营销_软件开发_品牌设计',
+  keywords: '深圳网站建设,深圳网站制作,深圳网页设计,深圳微信营销,深圳新媒体营销,深圳小程序开发,深圳软件开发',
+  description:
+    '云帆科技专注深圳网站建设、网页设计、微信公众号与新媒体营销、小程序与软件开发，为深圳企业提供从策划、设计、开发到上线运营的一站式互联网营销服务。',
+} as const;
+
+/** Names of the keyword records that fill the public page meta. */
+export const KEYWORD_NAMES = ['title', 'keywords', 'description'] as const;
+export type KeywordName = (typeof KEYWORD_NAMES)[number];
+
+export const USER_AGENT_MOBILE_MARKERS = ['Android', 'iPhone', 'SymbianOS', 'Windows Phone', 'iPad', 'iPod'] as const;

@@ -1,0 +1,44 @@
+export interface NewsSummary {
+  id: number;
+  title: string;
+  intro: string;
+  img: string;
+  /** `yyyy-MM-dd`. */
+  create_time: string;
+  /** News category. */
+  dynamic_id: number;
+}
+
+/** `POST /api/itemnewscut`: an article with its neighbours in the same category; absent neighbours are `null`. */
+export interface NewsDetail extends NewsSummary {
+  /** HTML body. */
+  content: string;
+  uptitle: string | null;
+  upId: number | null;
+  downtitle: string | null;
+  downId: number | null;
+}
+
+export interface NewsDetailRequest {
+  case: number;
+  state?: number;
+}
+
+export interface NewsCategoryLink {
+  id: number;
+  name: string;
+}
+
+/** `GET /api/itemnews`: the categories and the newest articles of all categories. */
+export interface ItemNewsData {
+  newmenu: NewsCategoryLink[];
+  newcontent: NewsSummary[];
+  sum: number;
+}
+
+export interface NewMoreRequest {
+  /** News category id, or 0 for all categories. */
+  menu: number;
+  amount: number;
+  page: number;
+}

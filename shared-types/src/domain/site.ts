@@ -1,0 +1,163 @@
+import type { MenuLink } from './menus.js';
+
+export interface ImageRef {
+  url: string;
+  alt: string;
+}
+
+/** Banner entry: `id` and `pic` per spec; `title` (alt text) and `link` (optional target, '' for none) added. */
+export interface BannerItem {
+  id: number;
+  pic: string;
+  title: string;
+  link: string;
+}
+
+/** `GET /api/header`. */
+export interface HeaderData {
+  logo: ImageRef;
+  banner: BannerItem[];
+  programas: MenuLink[];
+}
+
+export interface FooterAbout {
+  id: number;
+  name: string;
+  /** Menu the link goes to (footer variant of the menu routes: id 1 is not handled). */
+  column_id: number;
+}
+
+export interface FooterContact {
+  id: number;
+  img: string;
+  content: string;
+}
+
+export interface NamedLink {
+  id: number;
+  name: string;
+  site: string;
+}
+
+export interface FooterWechat {
+  img: string;
+  p1: string;
+  p2: string;
+}
+
+export interface FilingMark {
+  img: string;
+  content: string;
+}
+
+export interface FooterInformation {
+  /** Copyright line. */
+  Copyright: string;
+  /** ICP filing number and the address it links to. */
+  link: { name: string; site: string };
+  mark: {
+    /** The two filing marks (image and text). */
+    imgs: [FilingMark, FilingMark];
+    /** Text shown beside the marks. */
+    mak: string;
+  };
+}
+
+/** `GET /api/footer`. `qq` holds the chat links. */
+export interface FooterData {
+  abouts: FooterAbout[];
+  contact: FooterContact[];
+  link: NamedLink[];
+  wechat: FooterWechat;
+  information: FooterInformation;
+  qq: NamedLink[];
+}
+
+/** Service card of the home page (spec §3): name, English scene line, one-line nature and three bullet lines. */
+export interface ServiceCard {
+  id: number;
+  img: string;
+  name: string;
+  scene: string;
+  nature: string;
+  intro: string[];
+}
+
+export interface ClientLogo {
+  id: number;
+  img: string;
+  /** Client name, used as the logo's alt text. */
+  name: string;
+}
+
+export interface SuccessCase {
+  id: number;
+  img: string;
+  name: string;
+  scene: string;
+}
+
+export interface NewsBrief {
+  id: number;
+  title: string;
+  intro: string;
+  create_time: string;
+  /** `yyyy-MM` of `create_time`. */
+  month: string;
+  /** `dd` of `create_time`. */
+  day: string;
+}
+
+export interface NewsColumn {
+  title: string;
+  /** Where the column's "more" link goes. */
+  site: string;
+  content: NewsBrief[];
+}
+
+export interface HomeSection<T> {
+  title: string;
+  intro: string;
+  background: string;
+  content: T;
+}
+
+/** `GET /api/index`: `success` and `dynamic` per spec; `service` cards and `client` logos added. */
+export interface IndexData {
+  success: HomeSection<SuccessCase[]>;
+  dynamic: HomeSection<{ viewpoint: NewsColumn; extend: NewsColumn }>;
+  service: ServiceCard[];
+  client: ClientLogo[];
+}
+
+export interface HonourItem {
+  img: string;
+  title: string;
+}
+
+export interface CultureItem {
+  title: string;
+  intro: string;
+  img: string;
+}
+
+/** `GET /api/about` (added): the about page's sections. */
+export interface AboutData {
+  profile: { title: string; subtitle: string; paragraphs: string[]; img: string };
+  culture: { title: string; intro: string; items: CultureItem[] };
+  process: { title: string; intro: string };
+  honours: { title: string; intro: string; items: HonourItem[] };
+}
+
+/** `GET /api/contact` (added): the company's contact block and map position. */
+export interface ContactData {
+  company: string;
+  intro: string;
+  address: string;
+  phones: string[];
+  email: string;
+  qq: string;
+  wechat: { img: string; name: string };
+  map: { lng: number; lat: number; zoom: number };
+  workTime: string;
+}

@@ -1,0 +1,16 @@
+export * from './envelope.js';
+export * from './constants.js';
+export * from './device.js';
+export * from './redirect.js';
+export * from './dates.js';
+export * from './text.js';
+export * from './menu-routes.js';
+export * from './api.js';
+export type * from './domain/keywords.js';
+export type * from './domain/menus.js';
+export type * from './domain/site.js';
+export type * from './domain/cases.js';
+export type * from './domain/news.js';
+export type * from './domain/share.js';
+export type * from './domain/search.js';
+export type * from './domain/admin.js';

@@ -1,0 +1,57 @@
+import { activeMenuId, footerMenuRoute, menuRoute, parseHtmlId } from './menu-routes.js';
+
+describe('menuRoute', () => {
+  it('should map the fixed menus', () => {
+    expect(menuRoute(1)).toBe('/');
+    expect(menuRoute(2)).toBe('/webcase/101.html');
+    expect(menuRoute(7)).toBe('/about.html');
+  });
+
+  it('should send every other id to its items page', () => {
+    expect(menuRoute(3)).toBe('/items/3.html');
+    expect(menuRoute(6)).toBe('/items/6.html');
+    expect(menuRoute(42)).toBe('/items/42.html');
+  });
+});
+
+describe('footerMenuRoute', () => {
+  it('should not handle id 1', () => {
+    expect(footerMenuRoute(1)).toBeNull();
+  });
+
+  it('should behave like the menu otherwise', () => {
+    expect(footerMenuRoute(2)).toBe('/webcase/101.html');
+    expect(footerMenuRoute(7)).toBe('/about.html');
+    expect(footerMenuRoute(4)).toBe('/items/4.html');
+  });
+});
+
+describe('parseHtmlId', () => {
+  it('should take the part before the dot', () => {
+    expect(parseHtmlId('12.html')).toBe(12);
+    expect(parseHtmlId('101.html')).toBe(101);
+    expect(parseHtmlId('7')).toBe(7);
+  });
+
+  it('should refuse what is not a positive id', () => {
+    expect(parseHtmlId(undefined)).toBeNull();
+    expect(parseHtmlId('abc.html')).toBeNull();
+    expect(parseHtmlId('0.html')).toBeNull();
+    expect(parseHtmlId('-3.html')).toBeNull();
+    expect(parseHtmlId('1e3.html')).toBeNull();
+  });
+});
+
+describe('activeMenuId', () => {
+  it('should follow the route', () => {
+    expect(activeMenuId('/')).toBe(1);
+    expect(activeMenuId('/about.html')).toBe(7);
+    expect(activeMenuId('/webcase/101.html')).toBe(2);
+    expect(activeMenuId('/items/5.html')).toBe(5);
+  });
+
+  it('should highlight nothing on other pages', () => {
+    expect(activeMenuId('/news/3.html')).toBeNull();
+    expect(activeMenuId('/itemnews.html')).toBeNull();
+  });
+});

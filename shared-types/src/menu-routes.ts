@@ -1,0 +1,39 @@
+import { DEFAULT_WEBCASE_ID, MenuId } from './constants.js';
+
+/** Route of a top-navigation entry (spec §2 "Desktop layout"). */
+export function menuRoute(menuId: number): string {
+  switch (menuId) {
+    case MenuId.Home:
+      return '/';
+    case MenuId.Cases:
+      return `/webcase/${DEFAULT_WEBCASE_ID}.html`;
+    case MenuId.About:
+      return '/about.html';
+    default:
+      return `/items/${menuId}.html`;
+  }
+}
+
+/** Footer links behave like the menu, except that id 1 is not handled: `null` means "no link". */
+export function footerMenuRoute(menuId: number): string | null {
+  return menuId === MenuId.Home ? null : menuRoute(menuId);
+}
+
+/** The id carried by a `{id}.html` route parameter: the part before the dot, or `null` when it is not a positive integer. */
+export function parseHtmlId(param: string | undefined): number | null {
+  if (!param) return null;
+  const [head = ''] = param.split('.');
+  if (!/^\d{1,9}$/.test(head)) return null;
+  const id = Number(head);
+  return id > 0 ? id : null;
+}
+
+/** The top-navigation entry highlighted for a desktop path, or `null` when none matches. */
+export function activeMenuId(pathname: string): number | null {
+  if (pathname === '/' || pathname === '/index.html') return MenuId.Home;
+  if (pathname === '/about.html') return MenuId.About;
+  const [, section, param] = pathname.split('/');
+  if (section === 'webcase') return MenuId.Cases;
+  if (section === 'items') return parseHtmlId(param);
+  return null;
+}
