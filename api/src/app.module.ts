@@ -1,0 +1,34 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { AppConfig } from './config/config.js';
+import { ConfigModule } from './config/config.module.js';
+import { CoreModule } from './core/core.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { CasesModule } from './modules/cases/cases.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { KeywordsModule } from './modules/keywords/keywords.module.js';
+import { NewsModule } from './modules/news/news.module.js';
+import { SearchModule } from './modules/search/search.module.js';
+import { ShareModule } from './modules/share/share.module.js';
+import { SiteModule } from './modules/site/site.module.js';
+
+@Module({})
+export class AppModule {
+  /** The whole application for a validated configuration and a database URL (embedded or external). */
+  static register(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.register(config),
+        DatabaseModule.register(databaseUrl),
+        CoreModule,
+        KeywordsModule,
+        SiteModule,
+        CasesModule,
+        NewsModule,
+        SearchModule,
+        ShareModule,
+        HealthModule,
+      ],
+    };
+  }
+}

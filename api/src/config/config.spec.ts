@@ -1,0 +1,81 @@
+import { ConfigError, loadConfig, redactUrl } from './config.js';
+
+function load(env: Record<string, string>) {
+  return loadConfig(env, '/srv/site');
+}
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    load(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('should apply the defaults for an empty environment', () => {
+    const config = load({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeNull();
+    expect(config.dataDir).toBe('/srv/site/.data');
+    expect(config.uploadsDir).toBe('/srv/site/.data/uploads');
+    expect(config.mobileHosts).toEqual([]);
+    expect(config.wechat).toEqual({ appId: null, secret: null, apiBase: 'https://api.weixin.qq.com' });
+    expect(config.seed).toBe(true);
+  });
+
+  it('should read every variable', () => {
+    const config = load({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://site:secret@db:5432/site',
+      DATA_DIR: '/var/lib/site',
+      MOBILE_HOSTS: 'm.example.com, M.Example.cn',
+      WECHAT_APPID: 'wx123',
+      WECHAT_SECRET: 's3cret',
+      WECHAT_API_BASE: 'http://127.0.0.1:9999/',
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: 'correct horse',
+      ANALYTICS_ID: 'a1b2c3',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'debug',
+      SEED: 'false',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBe('postgres://site:secret@db:5432/site');
+    expect(config.dataDir).toBe('/var/lib/site');
+    expect(config.mobileHosts).toEqual(['m.example.com', 'm.example.cn']);
+    expect(config.wechat).toEqual({ appId: 'wx123', secret: 's3cret', apiBase: 'http://127.0.0.1:9999' });
+    expect(config.admin).toEqual({ email: 'admin@example.com', password: 'correct horse' });
+    expect(config.trustProxy).toBe(1);
+    expect(config.logLevel).toBe('debug');
+    expect(config.seed).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'mysql://x@y/z' }, 'DATABASE_URL'],
+    [{ MOBILE_HOSTS: 'm.example.com, bad host!' }, 'MOBILE_HOSTS'],
+    [{ WECHAT_APPID: 'wx123' }, 'WECHAT_SECRET'],
+    [{ WECHAT_SECRET: 'only-secret' }, 'WECHAT_APPID'],
+    [{ WECHAT_API_BASE: 'ftp://x' }, 'WECHAT_API_BASE'],
+    [{ ADMIN_EMAIL: 'not-an-email' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ LOG_LEVEL: 'verbose!' }, 'LOG_LEVEL'],
+    [{ SEED: 'maybe' }, 'SEED'],
+    [{ ANALYTICS_ID: '<script>' }, 'ANALYTICS_ID'],
+  ])('should refuse %j and name %s', (env, variable) => {
+    const error = errorOf(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message).toContain(variable);
+  });
+
+  it('should never print a database password', () => {
+    const error = errorOf({ DATABASE_URL: 'mysql://user:hunter2@db/site' });
+    expect(error.message).not.toContain('hunter2');
+    expect(redactUrl('postgres://user:hunter2@db/site')).toBe('postgres://user:***@db/site');
+  });
+});

@@ -1,0 +1,165 @@
+import path from 'node:path';
+
+/** The validated configuration the server runs with (see the README's configuration table). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** `null`: start the embedded PostgreSQL under `dataDir`. */
+  databaseUrl: string | null;
+  /** Absolute; holds the embedded database (`postgres/`) and uploaded media (`uploads/`). */
+  dataDir: string;
+  uploadsDir: string;
+  /** Hosts that serve the mobile site at their root (start-up redirect, spec §2). */
+  mobileHosts: string[];
+  /** Public origin used in absolute links (canonical URLs, share cards); `null` derives it from the request. */
+  publicUrl: string | null;
+  wechat: {
+    appId: string | null;
+    secret: string | null;
+    apiBase: string;
+  };
+  admin: {
+    email: string | null;
+    password: string | null;
+  };
+  analyticsId: string | null;
+  /** Express `trust proxy` setting: how many proxies sit in front of the app (0: none). */
+  trustProxy: number;
+  logLevel: LogLevel;
+  /** Seed the demo content into an empty database. */
+  seed: boolean;
+}
+
+export const LOG_LEVELS = ['error', 'warn', 'log', 'debug'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/** A configuration value is unusable; the message names the variable and says what is expected. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const raw = read(env, name);
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an absolute URL (got "${redact(raw)}")`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+/** Hides a password inside a URL before it is printed. */
+function redact(raw: string): string {
+  return raw.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}
+
+function hostList(env: Env, name: string): string[] {
+  const raw = read(env, name);
+  if (raw === null) return [];
+  const hosts = raw
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  for (const host of hosts) {
+    if (!/^[a-z0-9.-]+(:\d+)?$/.test(host)) {
+      throw new ConfigError(name, `must be a comma-separated list of host names (got "${host}")`);
+    }
+  }
+  return hosts;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = read(env, name);
+  if (raw === null) return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')} (got "${raw}")`);
+  }
+  return raw as T;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name);
+  if (raw === null) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(name, `must be true or false (got "${raw}")`);
+}
+
+/**
+ * Reads and validates the environment. Throws a `ConfigError` naming the first bad variable.
+ * Relative `DATA_DIR` values are resolved against `cwd`.
+ */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
+  const dataDir = path.resolve(cwd, read(env, 'DATA_DIR') ?? '.data');
+
+  const appId = read(env, 'WECHAT_APPID');
+  const secret = read(env, 'WECHAT_SECRET');
+  if ((appId === null) !== (secret === null)) {
+    throw new ConfigError(appId === null ? 'WECHAT_APPID' : 'WECHAT_SECRET', 'must be set together with its pair');
+  }
+
+  const adminEmail = read(env, 'ADMIN_EMAIL');
+  if (adminEmail !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) {
+    throw new ConfigError('ADMIN_EMAIL', `must be an e-mail address (got "${adminEmail}")`);
+  }
+  const adminPassword = read(env, 'ADMIN_PASSWORD');
+  if (adminPassword !== null && adminPassword.length < 8) {
+    throw new ConfigError('ADMIN_PASSWORD', 'must be at least 8 characters long');
+  }
+
+  const analyticsId = read(env, 'ANALYTICS_ID');
+  if (analyticsId !== null && !/^[A-Za-z0-9_-]{1,64}$/.test(analyticsId)) {
+    throw new ConfigError('ANALYTICS_ID', 'must be the statistics provider site id (letters, digits, _ and -)');
+  }
+
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: read(env, 'HOST') ?? '0.0.0.0',
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    mobileHosts: hostList(env, 'MOBILE_HOSTS'),
+    publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),
+    wechat: {
+      appId,
+      secret,
+      apiBase: url(env, 'WECHAT_API_BASE', ['http:', 'https:']) ?? 'https://api.weixin.qq.com',
+    },
+    admin: { email: adminEmail, password: adminPassword },
+    analyticsId,
+    trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'log'),
+    seed: flag(env, 'SEED', true),
+  };
+}
+
+export { redact as redactUrl };

@@ -1,0 +1,69 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ResultCode, type FailureEnvelope } from '@site/shared-types';
+import type { Request, Response } from 'express';
+import { ApiException } from './api.exception.js';
+
+/** Chinese texts for the transport-level statuses the API answers itself. */
+export const HTTP_MESSAGES: Record<number, string> = {
+  400: '请求格式不正确',
+  401: '登录已失效，请重新登录',
+  403: '没有权限执行此操作',
+  404: '接口不存在',
+  405: '请求方法不被允许',
+  413: '请求内容过大',
+  415: '不支持的请求内容类型',
+  429: '操作过于频繁，请稍后再试',
+  500: '服务器繁忙，请稍后再试',
+  503: '服务暂不可用，请稍后再试',
+};
+
+/** The envelope of a transport-level failure (real HTTP status, code 1). */
+export function transportFailure(status: number): FailureEnvelope {
+  const msg = HTTP_MESSAGES[status] ?? HTTP_MESSAGES[status >= 500 ? 500 : 400] ?? '请求失败';
+  return { code: ResultCode.Failure, msg, data: null };
+}
+
+/**
+ * The one place failures become answers:
+ * - `ApiException` (codes 1-3): HTTP 200 with the envelope, as the client expects;
+ * - framework `HttpException`s (unknown path, bad body, too large...): their real status, envelope code 1;
+ * - anything else: HTTP 500, logged with the request id, no internals in the answer.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Exceptions');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const res = http.getResponse<Response>();
+    const req = http.getRequest<Request>();
+
+    if (exception instanceof ApiException) {
+      this.send(res, HttpStatus.OK, { code: exception.code, msg: exception.message, data: null });
+      return;
+    }
+
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      if (status >= 500) this.logger.error(`${req.method} ${req.originalUrl} [${req.id}] ${exception.message}`);
+      this.send(res, status, transportFailure(status));
+      return;
+    }
+
+    const error = exception instanceof Error ? exception : new Error(String(exception));
+    this.logger.error(`${req.method} ${req.originalUrl} [${req.id}] ${error.stack ?? error.message}`);
+    this.send(res, HttpStatus.INTERNAL_SERVER_ERROR, {
+      code: ResultCode.Failure,
+      msg: `${HTTP_MESSAGES[500]}（请求编号 ${req.id ?? '-'}）`,
+      data: null,
+    });
+  }
+
+  private send(res: Response, status: number, body: FailureEnvelope): void {
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(status).json(body);
+  }
+}

@@ -1,0 +1,37 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import pg from 'pg';
+import { entities } from './entities.js';
+import { migrations } from './migrations/index.js';
+import { SeedService } from './seed/seed.service.js';
+
+const PG_DATE_OID = 1082;
+
+/**
+ * PostgreSQL through TypeORM. Migrations run at start (never `synchronize`), then the seed fills an empty
+ * database (see SeedService).
+ */
+@Module({})
+export class DatabaseModule {
+  static register(url: string): DynamicModule {
+    // `date` columns travel as `yyyy-MM-dd` (the wire's create_time), not as a JS Date in the server's time zone.
+    pg.types.setTypeParser(PG_DATE_OID, (value: string) => value);
+    return {
+      module: DatabaseModule,
+      imports: [
+        TypeOrmModule.forRoot({
+          type: 'postgres',
+          url,
+          entities,
+          migrations,
+          migrationsRun: true,
+          migrationsTransactionMode: 'all',
+          synchronize: false,
+          logging: ['error', 'warn', 'migration'],
+          extra: { max: 10, application_name: 'yunfan-site' },
+        }),
+      ],
+      providers: [SeedService],
+    };
+  }
+}

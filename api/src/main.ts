@@ -1,0 +1,79 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module.js';
+import { configureApp } from './app.setup.js';
+import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
+import { EmbeddedDatabaseError, startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
+
+const logger = new Logger('Server');
+
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = config.databaseUrl;
+  if (databaseUrl === null) {
+    try {
+      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: (line) => logger.log(line) });
+    } catch (error) {
+      if (error instanceof EmbeddedDatabaseError) fail(error.message);
+      throw error;
+    }
+    databaseUrl = embedded.url;
+  }
+
+  let app: NestExpressApplication;
+  try {
+    app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, databaseUrl), {
+      bodyParser: false,
+      logger: loggerLevels(config),
+      // Signals are handled below, so that the database stops only after the HTTP server and pool closed.
+      abortOnError: false,
+    });
+    configureApp(app, config);
+    await app.listen(config.port, config.host);
+  } catch (error) {
+    logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    await embedded?.stop();
+    process.exit(1);
+  }
+
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.log(`Ready in ${Date.now() - startedAt} ms: http://localhost:${port}/`);
+
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal} received, shutting down`);
+    try {
+      await app.close();
+      await embedded?.stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
+}
+
+function loggerLevels(config: AppConfig): Array<'error' | 'warn' | 'log' | 'debug'> {
+  const order = ['error', 'warn', 'log', 'debug'] as const;
+  return order.slice(0, order.indexOf(config.logLevel) + 1);
+}
+
+function fail(message: string): never {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+await main();

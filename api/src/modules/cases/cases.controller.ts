@@ -1,0 +1,44 @@
+import { Body, Controller, Get } from '@nestjs/common';
+import {
+  CaseListType,
+  DEFAULT_CASEMENU,
+  type CaseDetail,
+  type CaseSummary,
+  type ItemsData,
+  type Paged,
+  type WebcaseCutData,
+  type WebcaseData,
+} from '@site/shared-types';
+import { ApiPost } from '../../core/api-post.decorator.js';
+import { CasesService } from './cases.service.js';
+import { CaseDetailDto, ItemMoreDto, ItemsDto, WebcaseCutDto } from './dto/cases.dto.js';
+
+@Controller('api')
+export class CasesController {
+  constructor(private readonly cases: CasesService) {}
+
+  @ApiPost('items')
+  items(@Body() body: ItemsDto): Promise<ItemsData> {
+    return this.cases.items(body.menu);
+  }
+
+  @ApiPost('itemmore')
+  more(@Body() body: ItemMoreDto): Promise<Paged<CaseSummary>> {
+    return this.cases.more(body.type ?? CaseListType.Service, body.menu, body.page, body.amount);
+  }
+
+  @ApiPost('details')
+  detail(@Body() body: CaseDetailDto): Promise<CaseDetail> {
+    return this.cases.detail(body.case, body.casemenu ?? DEFAULT_CASEMENU);
+  }
+
+  @Get('webcase')
+  webcase(): Promise<WebcaseData> {
+    return this.cases.webcase();
+  }
+
+  @ApiPost('webcasecut')
+  webcaseCut(@Body() body: WebcaseCutDto): Promise<WebcaseCutData> {
+    return this.cases.webcaseCut(body.menu);
+  }
+}

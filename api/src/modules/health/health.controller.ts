@@ -1,0 +1,19 @@
+import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+
+@Controller('api')
+export class HealthController {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** For load balancers and the container health check: HTTP 503 while the database does not answer. */
+  @Get('health')
+  async health(): Promise<{ status: 'ok'; database: 'up' }> {
+    try {
+      await this.db.query('SELECT 1');
+    } catch {
+      throw new ServiceUnavailableException();
+    }
+    return { status: 'ok', database: 'up' };
+  }
+}

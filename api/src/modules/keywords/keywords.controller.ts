@@ -1,0 +1,15 @@
+import { Controller } from '@nestjs/common';
+import type { KeywordRecord } from '@site/shared-types';
+import { ApiPost } from '../../core/api-post.decorator.js';
+import { KeywordsService } from './keywords.service.js';
+
+@Controller('api')
+export class KeywordsController {
+  constructor(private readonly keywords: KeywordsService) {}
+
+  /** The page-meta records (title, keywords, description). The spec's client posts without a body. */
+  @ApiPost('keyswords')
+  list(): Promise<KeywordRecord[]> {
+    return this.keywords.list();
+  }
+}

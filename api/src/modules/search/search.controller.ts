@@ -1,0 +1,15 @@
+import { Body, Controller } from '@nestjs/common';
+import { SearchType, type CaseSummary, type NewsSummary, type Paged } from '@site/shared-types';
+import { ApiPost } from '../../core/api-post.decorator.js';
+import { SearchDto } from './dto/search.dto.js';
+import { SearchService } from './search.service.js';
+
+@Controller('api')
+export class SearchController {
+  constructor(private readonly searchService: SearchService) {}
+
+  @ApiPost('search')
+  search(@Body() body: SearchDto): Promise<Paged<CaseSummary | NewsSummary>> {
+    return this.searchService.search(body.keyword, body.type ?? SearchType.Cases, body.page, body.amount);
+  }
+}

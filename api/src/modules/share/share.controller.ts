@@ -1,0 +1,15 @@
+import { Body, Controller } from '@nestjs/common';
+import type { ShareData } from '@site/shared-types';
+import { ApiPost } from '../../core/api-post.decorator.js';
+import { ShareDto } from './dto/share.dto.js';
+import { ShareService } from './share.service.js';
+
+@Controller('api')
+export class ShareController {
+  constructor(private readonly share: ShareService) {}
+
+  @ApiPost('share')
+  register(@Body() body: ShareDto): Promise<ShareData> {
+    return this.share.register(body.url);
+  }
+}

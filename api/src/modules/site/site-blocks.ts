@@ -1,0 +1,93 @@
+import type {
+  AboutData,
+  BannerItem,
+  ClientLogo,
+  ContactData,
+  FooterData,
+  ImageRef,
+  ServiceCard,
+} from '@site/shared-types';
+import { MAP_ZOOM } from '@site/shared-types';
+
+/** Stored form of the `header` block (the navigation entries come from the menu table). */
+export interface HeaderBlock {
+  logo: ImageRef;
+  banner: BannerItem[];
+}
+
+export interface NewsColumnBlock {
+  title: string;
+  site: string;
+  /** News category whose newest articles fill the column. */
+  category: number;
+}
+
+/** Stored form of the `home` block (success cases and news are read from their tables). */
+export interface HomeBlock {
+  success: { title: string; intro: string; background: string };
+  dynamic: { title: string; intro: string; background: string; viewpoint: NewsColumnBlock; extend: NewsColumnBlock };
+  service: ServiceCard[];
+  client: ClientLogo[];
+}
+
+export interface SiteBlocks {
+  header: HeaderBlock;
+  footer: FooterData;
+  home: HomeBlock;
+  about: AboutData;
+  contact: ContactData;
+}
+
+export type SiteBlockKey = keyof SiteBlocks;
+
+/** What a block reads as before anyone has saved it (a database without the demo content). */
+export const EMPTY_BLOCKS: SiteBlocks = {
+  header: { logo: { url: '', alt: '' }, banner: [] },
+  footer: {
+    abouts: [],
+    contact: [],
+    link: [],
+    wechat: { img: '', p1: '', p2: '' },
+    information: {
+      Copyright: '',
+      link: { name: '', site: '' },
+      mark: {
+        imgs: [
+          { img: '', content: '' },
+          { img: '', content: '' },
+        ],
+        mak: '',
+      },
+    },
+    qq: [],
+  },
+  home: {
+    success: { title: '成功案例', intro: '', background: '' },
+    dynamic: {
+      title: '新闻动态',
+      intro: '',
+      background: '',
+      viewpoint: { title: '行业观点', site: '/itemnews.html', category: 1 },
+      extend: { title: '公司动态', site: '/itemnews.html', category: 2 },
+    },
+    service: [],
+    client: [],
+  },
+  about: {
+    profile: { title: '公司简介', subtitle: '', paragraphs: [], img: '' },
+    culture: { title: '品牌文化', intro: '', items: [] },
+    process: { title: '服务流程', intro: '' },
+    honours: { title: '企业荣誉', intro: '', items: [] },
+  },
+  contact: {
+    company: '',
+    intro: '',
+    address: '',
+    phones: [],
+    email: '',
+    qq: '',
+    wechat: { img: '', name: '' },
+    map: { lng: 0, lat: 0, zoom: MAP_ZOOM },
+    workTime: '',
+  },
+};

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CasesModule } from '../cases/cases.module.js';
+import { NewsModule } from '../news/news.module.js';
+import { SiteBlockEntity } from './site-block.entity.js';
+import { SiteController } from './site.controller.js';
+import { SiteService } from './site.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([SiteBlockEntity]), CasesModule, NewsModule],
+  controllers: [SiteController],
+  providers: [SiteService],
+  exports: [SiteService],
+})
+export class SiteModule {}

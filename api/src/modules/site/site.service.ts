@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  HOME_LIMITS,
+  type AboutData,
+  type ContactData,
+  type FooterData,
+  type HeaderData,
+  type IndexData,
+  type MenuLink,
+} from '@site/shared-types';
+import { DataSource, Repository } from 'typeorm';
+import { CasesService } from '../cases/cases.service.js';
+import { NewsService } from '../news/news.service.js';
+import { SiteBlockEntity } from './site-block.entity.js';
+import { EMPTY_BLOCKS, type SiteBlockKey, type SiteBlocks } from './site-blocks.js';
+
+@Injectable()
+export class SiteService {
+  constructor(
+    @InjectRepository(SiteBlockEntity) private readonly blocks: Repository<SiteBlockEntity>,
+    private readonly db: DataSource,
+    private readonly cases: CasesService,
+    private readonly news: NewsService,
+  ) {}
+
+  async block<K extends SiteBlockKey>(key: K): Promise<SiteBlocks[K]> {
+    const row = await this.blocks.findOneBy({ key });
+    return (row?.value as SiteBlocks[K] | undefined) ?? EMPTY_BLOCKS[key];
+  }
+
+  /** `GET /api/header`: logo, banners and the desktop navigation (grade-1 menus shown on pc, by position). */
+  async header(): Promise<HeaderData> {
+    const { logo, banner } = await this.block('header');
+    const programas = (await this.db.query(
+      'SELECT id, name FROM menu WHERE grade = 1 AND pc ORDER BY pcsite ASC, id ASC',
+    )) as MenuLink[];
+    return { logo, banner, programas };
+  }
+
+  footer(): Promise<FooterData> {
+    return this.block('footer');
+  }
+
+  /** `GET /api/index`: the home page's sections, cases and news filled in from their tables. */
+  async index(): Promise<IndexData> {
+    const home = await this.block('home');
+    const { viewpoint, extend, ...dynamic } = home.dynamic;
+    const [success, viewpointNews, extendNews] = await Promise.all([
+      this.cases.success(HOME_LIMITS.successCases),
+      this.news.briefs(viewpoint.category, HOME_LIMITS.news),
+      this.news.briefs(extend.category, HOME_LIMITS.news),
+    ]);
+    return {
+      success: { ...home.success, content: success },
+      dynamic: {
+        ...dynamic,
+        content: {
+          viewpoint: { title: viewpoint.title, site: viewpoint.site, content: viewpointNews },
+          extend: { title: extend.title, site: extend.site, content: extendNews },
+        },
+      },
+      service: home.service,
+      client: home.client,
+    };
+  }
+
+  about(): Promise<AboutData> {
+    return this.block('about');
+  }
+
+  contact(): Promise<ContactData> {
+    return this.block('contact');
+  }
+}
