@@ -1,0 +1,70 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import pg from 'pg';
+import request from 'supertest';
+import { AppModule } from '../../src/app.module.js';
+import { configureApp } from '../../src/app.setup.js';
+import { loadConfig, type AppConfig } from '../../src/config/config.js';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: ReturnType<typeof request>;
+  config: AppConfig;
+  databaseUrl: string;
+  /** Runs SQL against this file's database (for arranging and inspecting state). */
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+function adminUrl(): string {
+  const url = process.env.TEST_ADMIN_DATABASE_URL;
+  if (!url) throw new Error('TEST_ADMIN_DATABASE_URL is not set: run the API tests through `npm run test:api`');
+  return url;
+}
+
+async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Boots the real AppModule (migrations, seed, every module) on a database of its own, with the same
+ * Express pipeline as the server. `env` overrides configuration variables.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+
+  const root = process.env.TEST_ROOT ?? '/tmp';
+  const config = loadConfig({ DATA_DIR: path.join(root, 'files'), LOG_LEVEL: 'error', ...env });
+
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config, databaseUrl)] }).compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error'] });
+  configureApp(app, config);
+  await app.init();
+
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  return {
+    app,
+    http: request(app.getHttpServer()),
+    config,
+    databaseUrl,
+    sql: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
+    close: async () => {
+      await pool.end();
+      await app.close();
+      await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
