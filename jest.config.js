@@ -28,7 +28,7 @@ export default {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{shared-types,api}/src/**/*.spec.ts'],
+      testMatch: ['<rootDir>/*/src/**/*.spec.ts'],
     },
     {
       ...common,

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
+import { AppLogger } from './core/app-logger.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
 import { EmbeddedDatabaseError, startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
 
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
   try {
     app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, databaseUrl), {
       bodyParser: false,
-      logger: loggerLevels(config),
+      logger: new AppLogger(loggerLevels(config)),
       // Signals are handled below, so that the database stops only after the HTTP server and pool closed.
       abortOnError: false,
     });
