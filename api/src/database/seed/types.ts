@@ -1,5 +1,4 @@
-import type { CaseClassId, CaseTop, KeywordName } from '@site/shared-types';
-import type { MenuGrade } from '@site/shared-types';
+import type { CaseClassId, CaseTop, KeywordName, MenuNode } from '@site/shared-types';
 
 export type {
   HeaderBlock,
@@ -10,19 +9,8 @@ export type {
 } from '../../modules/site/site-blocks.js';
 import type { SiteBlocks } from '../../modules/site/site-blocks.js';
 
-export interface SeedMenu {
-  id: number;
-  name: string;
-  grade: MenuGrade;
-  parent_id: number | null;
-  intro: string;
-  img: string;
-  background: string;
-  pc: boolean;
-  pcsite: number;
-  move: boolean;
-  movesite: number;
-}
+/** A menu row as seeded: the back-office shape without the tree-only fields. */
+export type SeedMenu = Omit<MenuNode, 'children' | 'sebshow'>;
 
 export interface SeedCase {
   name: string;
