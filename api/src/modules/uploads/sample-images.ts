@@ -1,0 +1,89 @@
+import { deflateSync } from 'node:zlib';
+
+/** Tiny but genuine images of every accepted kind, for tests (built here so no binary file is committed). */
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A 2x2 RGB PNG; `extra` goes into a text chunk (to build polyglots). */
+export function png(extra = ''): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(2, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.from([0, 255, 0, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    ...(extra ? [pngChunk('tEXt', Buffer.from(`Comment\0${extra}`, 'latin1'))] : []),
+    pngChunk('IDAT', deflateSync(rows)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A 1x1 GIF89a; `extra` goes into a comment extension. */
+export function gif(extra = ''): Buffer {
+  const comment = extra
+    ? Buffer.concat([Buffer.from([0x21, 0xfe, extra.length]), Buffer.from(extra, 'latin1'), Buffer.from([0])])
+    : Buffer.alloc(0);
+  return Buffer.concat([
+    Buffer.from('GIF89a', 'latin1'),
+    Buffer.from([1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff]),
+    comment,
+    Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3b]),
+  ]);
+}
+
+/** A minimal JPEG skeleton (SOI, APP0/JFIF, a COM segment with `extra`, a scan with a little data, EOI). */
+export function jpg(extra = ''): Buffer {
+  const jfif = Buffer.from([0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+  const text = Buffer.from(extra || 'yunfan', 'latin1');
+  const com = Buffer.concat([Buffer.from([0xff, 0xfe, (text.length + 2) >> 8, (text.length + 2) & 0xff]), text]);
+  const scan = Buffer.from([0xff, 0xda, 0, 8, 1, 1, 0, 0, 0x3f, 0, 0x12, 0x34, 0xff, 0x00, 0x56]);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), jfif, com, scan, Buffer.from([0xff, 0xd9])]);
+}
+
+/** A lossless WebP container of the right size; `extra` goes into an EXIF-like chunk. */
+export function webp(extra = ''): Buffer {
+  const vp8l = Buffer.from([0x2f, 0, 0, 0, 0x10, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07, 0x00]);
+  const chunk = (type: string, data: Buffer) => {
+    const size = Buffer.alloc(4);
+    size.writeUInt32LE(data.length);
+    return Buffer.concat([
+      Buffer.from(type, 'latin1'),
+      size,
+      data,
+      data.length % 2 ? Buffer.alloc(1) : Buffer.alloc(0),
+    ]);
+  };
+  const body = Buffer.concat([
+    Buffer.from('WEBP', 'latin1'),
+    chunk('VP8L', vp8l),
+    ...(extra ? [chunk('EXIF', Buffer.from(extra, 'latin1'))] : []),
+  ]);
+  const size = Buffer.alloc(4);
+  size.writeUInt32LE(body.length);
+  return Buffer.concat([Buffer.from('RIFF', 'latin1'), size, body]);
+}
+
+export const SAMPLE_IMAGES = { png: png(), gif: gif(), jpg: jpg(), webp: webp() };
+
+/** A well-formed image of `kind` that carries `payload` (markup) inside it. */
+export function polyglot(kind: keyof typeof SAMPLE_IMAGES, payload: string): Buffer {
+  return { png, gif, jpg, webp }[kind](payload);
+}
