@@ -3,13 +3,17 @@ import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { CoreModule } from './core/core.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
 import { CasesModule } from './modules/cases/cases.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { KeywordsModule } from './modules/keywords/keywords.module.js';
+import { MenusModule } from './modules/menus/menus.module.js';
+import { MessagesModule } from './modules/messages/messages.module.js';
 import { NewsModule } from './modules/news/news.module.js';
 import { SearchModule } from './modules/search/search.module.js';
 import { ShareModule } from './modules/share/share.module.js';
 import { SiteModule } from './modules/site/site.module.js';
+import { UploadsModule } from './modules/uploads/uploads.module.js';
 
 @Module({})
 export class AppModule {
@@ -21,12 +25,16 @@ export class AppModule {
         ConfigModule.register(config),
         DatabaseModule.register(databaseUrl),
         CoreModule,
+        AuthModule,
         KeywordsModule,
+        MenusModule,
         SiteModule,
         CasesModule,
         NewsModule,
         SearchModule,
         ShareModule,
+        MessagesModule,
+        UploadsModule,
         HealthModule,
       ],
     };

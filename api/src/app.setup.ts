@@ -1,8 +1,16 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import helmet from 'helmet';
 import type { AppConfig } from './config/config.js';
 import { bodyParsing } from './core/body-parsing.js';
 import { frontendPlaceholder } from './core/frontend-placeholder.js';
 import { requestId } from './core/request-id.js';
+
+/** Uploaded files are shown as images, never run: no sniffing, and a sandbox if one is opened directly. */
+const UPLOAD_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+};
 
 /**
  * Express-level settings shared by the server and the API tests, so both exercise the same pipeline.
@@ -12,15 +20,69 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(requestId);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+        },
+      },
+      // Same-origin resources only by default; remotes on another host set their own headers.
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      // Other sites (and the statistics provider) see where a visitor came from, not the full address.
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+  );
+  // Closed unless CORS_ORIGINS lists the sites allowed to call the API from a browser.
+  if (config.corsOrigins.length > 0) {
+    app.enableCors({
+      origin: config.corsOrigins,
+      methods: ['GET', 'POST'],
+      allowedHeaders: ['Content-Type', 'token'],
+      maxAge: 600,
+    });
+  }
   for (const handler of bodyParsing()) app.use(handler);
   app.useStaticAssets(config.uploadsDir, {
     prefix: '/uploads/',
     index: false,
     fallthrough: true,
+    dotfiles: 'deny',
     // Every file under /uploads has a name that never changes its content (random or versioned).
     immutable: true,
     maxAge: '365d',
+    setHeaders: (res) => {
+      for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(name, value);
+    },
   });
+  mountApiDocs(app);
   app.use(frontendPlaceholder);
   return app;
+}
+
+/** The OpenAPI description of every call at /api/docs (JSON at /api/docs/openapi.json). */
+function mountApiDocs(app: NestExpressApplication): void {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('云帆科技官网 API')
+      .setDescription(
+        'Every answer is `{code, msg, data}`: code 0 success, 1 refused, 2 invalid input, 3 not logged in. ' +
+          'Admin calls need the `token` header from POST /api/login.',
+      )
+      .setVersion('1')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'token' }, 'token')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
 }

@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -127,6 +128,13 @@ describe('the server', () => {
         const page = await fetch(`http://127.0.0.1:${first.port}/`);
         expect(page.status).toBe(200);
         expect(await page.text()).toContain('云帆科技');
+        // No ADMIN_PASSWORD: a generated one is printed once, and it logs in.
+        const printed = /Administrator created: (\S+) with the generated password (\S+) /.exec(first.output());
+        expect(printed?.[1]).toBe('admin@yunfan.example.com');
+        expect(printed![2]!.length).toBeGreaterThanOrEqual(16);
+        const md5 = createHash('md5').update(printed![2]!).digest('hex');
+        const login = await api(first, 'POST', '/api/login', { email: printed![1], password: md5 });
+        expect(login.body.code).toBe(0);
       } finally {
         first.child.kill('SIGTERM');
       }
@@ -138,6 +146,7 @@ describe('the server', () => {
       const second = await start({ DATA_DIR: dataDir });
       try {
         expect(second.output()).not.toMatch(/Seeded the demo content/);
+        expect(second.output()).not.toMatch(/generated password/);
         expect((await api(second, 'GET', '/api/webcase')).body.code).toBe(0);
       } finally {
         second.child.kill('SIGINT');

@@ -24,6 +24,9 @@ describe('loadConfig', () => {
     expect(config.mobileHosts).toEqual([]);
     expect(config.wechat).toEqual({ appId: null, secret: null, apiBase: 'https://api.weixin.qq.com' });
     expect(config.seed).toBe(true);
+    expect(config.admin).toEqual({ email: 'admin@yunfan.example.com', password: null, pageSize: 10 });
+    expect(config.uploads.maxBytes).toBe(2 * 1024 * 1024);
+    expect(config.corsOrigins).toEqual([]);
   });
 
   it('should read every variable', () => {
@@ -41,13 +44,18 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
       LOG_LEVEL: 'debug',
       SEED: 'false',
+      ADMIN_PAGE_SIZE: '20',
+      UPLOAD_MAX_BYTES: '1048576',
+      CORS_ORIGINS: 'https://www.example.com, http://localhost:8080',
     });
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBe('postgres://site:secret@db:5432/site');
     expect(config.dataDir).toBe('/var/lib/site');
     expect(config.mobileHosts).toEqual(['m.example.com', 'm.example.cn']);
     expect(config.wechat).toEqual({ appId: 'wx123', secret: 's3cret', apiBase: 'http://127.0.0.1:9999' });
-    expect(config.admin).toEqual({ email: 'admin@example.com', password: 'correct horse' });
+    expect(config.admin).toEqual({ email: 'admin@example.com', password: 'correct horse', pageSize: 20 });
+    expect(config.uploads.maxBytes).toBe(1048576);
+    expect(config.corsOrigins).toEqual(['https://www.example.com', 'http://localhost:8080']);
     expect(config.trustProxy).toBe(1);
     expect(config.logLevel).toBe('debug');
     expect(config.seed).toBe(false);
@@ -67,6 +75,10 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'verbose!' }, 'LOG_LEVEL'],
     [{ SEED: 'maybe' }, 'SEED'],
     [{ ANALYTICS_ID: '<script>' }, 'ANALYTICS_ID'],
+    [{ ADMIN_PAGE_SIZE: '0' }, 'ADMIN_PAGE_SIZE'],
+    [{ UPLOAD_MAX_BYTES: 'lots' }, 'UPLOAD_MAX_BYTES'],
+    [{ CORS_ORIGINS: 'https://www.example.com/path' }, 'CORS_ORIGINS'],
+    [{ CORS_ORIGINS: '*' }, 'CORS_ORIGINS'],
   ])('should refuse %j and name %s', (env, variable) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);

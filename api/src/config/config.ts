@@ -19,9 +19,19 @@ export interface AppConfig {
     apiBase: string;
   };
   admin: {
-    email: string | null;
+    /** E-mail of the first administrator, created at the first start. */
+    email: string;
+    /** Their password; `null`: a strong one is generated and printed once. */
     password: string | null;
+    /** Rows per page of the back-office lists. */
+    pageSize: number;
   };
+  uploads: {
+    /** Largest accepted upload, in bytes. */
+    maxBytes: number;
+  };
+  /** Origins allowed to call the API from another site (CORS); empty: none. */
+  corsOrigins: string[];
   analyticsId: string | null;
   /** Express `trust proxy` setting: how many proxies sit in front of the app (0: none). */
   trustProxy: number;
@@ -34,6 +44,8 @@ export const LOG_LEVELS = ['error', 'warn', 'log', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@yunfan.example.com';
 
 /** A configuration value is unusable; the message names the variable and says what is expected. */
 export class ConfigError extends Error {
@@ -97,6 +109,33 @@ function hostList(env: Env, name: string): string[] {
   return hosts;
 }
 
+function originList(env: Env, name: string): string[] {
+  const raw = read(env, name);
+  if (raw === null) return [];
+  return raw
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      let parsed: URL;
+      try {
+        parsed = new URL(origin);
+      } catch {
+        throw new ConfigError(
+          name,
+          `must be a comma-separated list of origins like https://www.example.com (got "${origin}")`,
+        );
+      }
+      if (!['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
+        throw new ConfigError(
+          name,
+          `must be a comma-separated list of origins like https://www.example.com (got "${origin}")`,
+        );
+      }
+      return parsed.origin;
+    });
+}
+
 function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
   const raw = read(env, name);
   if (raw === null) return fallback;
@@ -154,7 +193,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       secret,
       apiBase: url(env, 'WECHAT_API_BASE', ['http:', 'https:']) ?? 'https://api.weixin.qq.com',
     },
-    admin: { email: adminEmail, password: adminPassword },
+    admin: {
+      email: (adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase(),
+      password: adminPassword,
+      pageSize: integer(env, 'ADMIN_PAGE_SIZE', 10, 1, 100),
+    },
+    uploads: { maxBytes: integer(env, 'UPLOAD_MAX_BYTES', 2 * 1024 * 1024, 1024, 50 * 1024 * 1024) },
+    corsOrigins: originList(env, 'CORS_ORIGINS'),
     analyticsId,
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'log'),

@@ -5,7 +5,7 @@ const PAGE = `<!doctype html>
 <title>云帆科技</title>
 <style>body{margin:0;min-height:100vh;display:grid;place-items:center;font-family:'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif;background:#f4f7fb;color:#1f2d3d}
 main{max-width:32rem;padding:2rem;text-align:center}h1{font-size:1.6rem;color:#0b3d91}p{line-height:1.8;color:#55657a}code{background:#e8eef8;padding:.1rem .35rem;border-radius:4px}</style>
-</head><body><main><h1>云帆科技</h1><p>服务已启动，网站前端正在接入中。</p><p>接口可用：<code>GET /api/header</code>、<code>GET /api/index</code> 等。</p></main></body></html>`;
+</head><body><main><h1>云帆科技</h1><p>服务已启动，网站前端正在接入中。</p><p>接口说明见 <a href="/api/docs">/api/docs</a>。</p></main></body></html>`;
 
 /**
  * Until the shell and the remotes are served (front-end issues), page requests get a short placeholder

@@ -5,20 +5,32 @@ import {
   ValidationPipe,
   type ValidationError,
 } from '@nestjs/common';
-import { Transform } from 'class-transformer';
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
   IsIn,
   IsInt,
+  IsNumber,
   IsOptional,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
   MinLength,
+  ValidateNested,
   type ValidationArguments,
 } from 'class-validator';
 import { MAX_PAGE_AMOUNT } from '@site/shared-types';
 import { invalid } from './api.exception.js';
+
+/**
+ * Field decorators for DTOs: each validates with a Chinese message naming the field and documents the field
+ * in the OpenAPI page, so a DTO states every rule once.
+ */
 
 const INT32_MAX = 2_147_483_647;
 
@@ -30,10 +42,13 @@ function toInteger({ value }: { value: unknown }): unknown {
 
 const mustBe = (what: string) => (args: ValidationArguments) => `参数 ${args.property} ${what}`;
 
+const optional = (options: { optional?: boolean }) => (options.optional ? [IsOptional()] : []);
+
 /** A positive integer id (refuses objects, arrays, fractions and values beyond a PostgreSQL integer). */
-export function IdField(options: { optional?: boolean } = {}) {
+export function IdField(options: { optional?: boolean; description?: string } = {}) {
   return applyDecorators(
-    ...(options.optional ? [IsOptional()] : []),
+    ApiProperty({ type: 'integer', minimum: 1, required: !options.optional, description: options.description }),
+    ...optional(options),
     Transform(toInteger),
     IsInt({ message: mustBe('必须是正整数') }),
     Min(1, { message: mustBe('必须是正整数') }),
@@ -42,38 +57,84 @@ export function IdField(options: { optional?: boolean } = {}) {
 }
 
 /** An integer from `min` to `max`. */
-export function IntField(min: number, max: number, options: { optional?: boolean } = {}) {
+export function IntField(min: number, max: number, options: { optional?: boolean; description?: string } = {}) {
+  const message = mustBe(`必须是 ${min} 到 ${max} 之间的整数`);
   return applyDecorators(
-    ...(options.optional ? [IsOptional()] : []),
+    ApiProperty({
+      type: 'integer',
+      minimum: min,
+      maximum: max,
+      required: !options.optional,
+      description: options.description,
+    }),
+    ...optional(options),
     Transform(toInteger),
-    IsInt({ message: mustBe(`必须是 ${min} 到 ${max} 之间的整数`) }),
-    Min(min, { message: mustBe(`必须是 ${min} 到 ${max} 之间的整数`) }),
-    Max(max, { message: mustBe(`必须是 ${min} 到 ${max} 之间的整数`) }),
+    IsInt({ message }),
+    Min(min, { message }),
+    Max(max, { message }),
   );
 }
 
 /** The cursor of an infinite list (0 or more). */
-export const CursorField = () => IntField(0, INT32_MAX);
+export const CursorField = () => IntField(0, INT32_MAX, { description: 'cursor returned by the previous answer' });
 
 /** How many entries one list call may return. */
 export const AmountField = () => IntField(1, MAX_PAGE_AMOUNT);
 
+/** A 1-based page of a back-office list (default 1). */
+export const PageField = () => IntField(1, 100_000, { optional: true, description: '1-based page, default 1' });
+
 /** One of a fixed set of integers. */
 export function OneOfField(values: readonly number[], options: { optional?: boolean } = {}) {
   return applyDecorators(
-    ...(options.optional ? [IsOptional()] : []),
+    ApiProperty({ type: 'integer', enum: [...values], required: !options.optional }),
+    ...optional(options),
     Transform(toInteger),
     IsIn(values as number[], { message: mustBe(`必须是 ${values.join('、')} 之一`) }),
   );
 }
 
+/** A number (coordinates). */
+export function NumberField(min: number, max: number) {
+  return applyDecorators(
+    ApiProperty({ type: 'number', minimum: min, maximum: max }),
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message: mustBe('必须是数字') }),
+    Min(min, { message: mustBe(`必须在 ${min} 到 ${max} 之间`) }),
+    Max(max, { message: mustBe(`必须在 ${min} 到 ${max} 之间`) }),
+  );
+}
+
+/** true/false (also 1/0 and "true"/"false", as forms send them). */
+export function BoolField(options: { optional?: boolean } = {}) {
+  return applyDecorators(
+    ApiProperty({ type: 'boolean', required: !options.optional }),
+    ...optional(options),
+    Transform(({ value }: { value: unknown }) => {
+      if (value === 1 || value === '1' || value === 'true') return true;
+      if (value === 0 || value === '0' || value === 'false') return false;
+      return value;
+    }),
+    IsBoolean({ message: mustBe('必须是 true 或 false') }),
+  );
+}
+
 /** A string, trimmed, of `min` to `max` characters. */
-export function TextField(max: number, options: { optional?: boolean; min?: number; label?: string } = {}) {
+export function TextField(
+  max: number,
+  options: { optional?: boolean; min?: number; label?: string; description?: string } = {},
+) {
   const min = options.min ?? 0;
   // "参数 name 不能为空" for wire names, "搜索关键词不能为空" for Chinese labels.
   const name = (args: ValidationArguments) => options.label ?? `参数 ${args.property} `;
   return applyDecorators(
-    ...(options.optional ? [IsOptional()] : []),
+    ApiProperty({
+      type: 'string',
+      maxLength: max,
+      minLength: min || undefined,
+      required: !options.optional,
+      description: options.description,
+    }),
+    ...optional(options),
     Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value)),
     IsString({ message: (args) => `${name(args)}必须是文本` }),
     ...(min > 0 ? [MinLength(min, { message: (args: ValidationArguments) => `${name(args)}不能为空` })] : []),
@@ -81,13 +142,83 @@ export function TextField(max: number, options: { optional?: boolean; min?: numb
   );
 }
 
-function firstMessage(errors: ValidationError[]): string {
+/** An address on this site (`/…`) or an absolute http(s) URL; '' when `allowEmpty`. */
+const SITE_OR_WEB_URL = /^(\/(?!\/)|https?:\/\/)[^\s"'<>`\\]*$/i;
+
+/** An image address: an upload (`/uploads/…`) or an absolute http(s) URL. */
+export function ImageUrlField(options: { optional?: boolean; allowEmpty?: boolean } = {}) {
+  return UrlField({ ...options, description: 'image address: /uploads/… or http(s)://…' });
+}
+
+/** A link target: a path on this site or an absolute http(s) URL. */
+export function LinkField(options: { optional?: boolean; allowEmpty?: boolean } = {}) {
+  return UrlField({ ...options, description: 'link: /path or http(s)://…' });
+}
+
+function UrlField(options: { optional?: boolean; allowEmpty?: boolean; description: string }) {
+  const pattern = options.allowEmpty ? new RegExp(`^$|${SITE_OR_WEB_URL.source}`, 'i') : SITE_OR_WEB_URL;
+  return applyDecorators(
+    TextField(500, { optional: options.optional, min: options.allowEmpty ? 0 : 1, description: options.description }),
+    Matches(pattern, { message: mustBe('必须是以 / 开头的站内地址或 http(s) 网址') }),
+  );
+}
+
+/** A calendar date `yyyy-MM-dd` that exists. */
+export function DateField(options: { optional?: boolean } = {}) {
+  return applyDecorators(
+    ApiProperty({ type: 'string', format: 'date', required: !options.optional }),
+    ...optional(options),
+    IsString({ message: mustBe('必须是 yyyy-MM-dd 格式的日期') }),
+    Matches(/^\d{4}-\d{2}-\d{2}$/, { message: mustBe('必须是 yyyy-MM-dd 格式的日期') }),
+    Transform(({ value }: { value: unknown }) => {
+      if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+      const date = new Date(`${value}T00:00:00Z`);
+      return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? `${value} (invalid)` : value;
+    }),
+  );
+}
+
+/** A nested object validated by its own DTO class. */
+export function NestedField(type: () => new () => object) {
+  return applyDecorators(ApiProperty({ type }), ValidateNested({ message: mustBe('格式不正确') }), Type(type));
+}
+
+/** A list of at most `max` objects, each validated by its DTO class. */
+export function NestedArrayField(type: () => new () => object, max: number) {
+  return applyDecorators(
+    ApiProperty({ type, isArray: true, maxItems: max }),
+    IsArray({ message: mustBe('必须是列表') }),
+    ArrayMaxSize(max, { message: mustBe(`最多 ${max} 项`) }),
+    ValidateNested({ each: true, message: mustBe('格式不正确') }),
+    Type(type),
+  );
+}
+
+/** A list of at most `max` strings of at most `length` characters each. */
+export function TextArrayField(max: number, length: number) {
+  return applyDecorators(
+    ApiProperty({ type: 'string', isArray: true, maxItems: max }),
+    IsArray({ message: mustBe('必须是列表') }),
+    ArrayMaxSize(max, { message: mustBe(`最多 ${max} 项`) }),
+    IsString({ each: true, message: mustBe('的每一项都必须是文本') }),
+    MaxLength(length, { each: true, message: mustBe(`的每一项不能超过 ${length} 个字符`) }),
+  );
+}
+
+/** The first failure, with the full path of a nested field (`参数 banner[0].pic …`). */
+function firstMessage(errors: ValidationError[], path = ''): string | null {
   for (const error of errors) {
+    const here = /^\d+$/.test(error.property)
+      ? `${path}[${error.property}]`
+      : path
+        ? `${path}.${error.property}`
+        : error.property;
     const message = Object.values(error.constraints ?? {})[0];
-    if (message) return message;
-    if (error.children?.length) return firstMessage(error.children);
+    if (message) return path ? message.replace(`参数 ${error.property}`, `参数 ${here}`) : message;
+    const nested = firstMessage(error.children ?? [], here);
+    if (nested) return nested;
   }
-  return '请求参数不正确';
+  return null;
 }
 
 /**
@@ -104,7 +235,7 @@ export class ApiValidationPipe extends ValidationPipe {
       transform: true,
       transformOptions: { enableImplicitConversion: false },
       validationError: { target: false, value: false },
-      exceptionFactory: (errors) => invalid(firstMessage(errors)),
+      exceptionFactory: (errors) => invalid(firstMessage(errors) ?? '请求参数不正确'),
     });
   }
 

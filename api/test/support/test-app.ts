@@ -9,6 +9,9 @@ import { AppModule } from '../../src/app.module.js';
 import { configureApp } from '../../src/app.setup.js';
 import { loadConfig, type AppConfig } from '../../src/config/config.js';
 
+/** The administrator every test app starts with. */
+export const TEST_ADMIN = { email: 'admin@yunfan.example.com', password: 'Test-Admin-2026!' };
+
 export interface TestApp {
   app: NestExpressApplication;
   http: ReturnType<typeof request>;
@@ -39,15 +42,25 @@ async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
  * Boots the real AppModule (migrations, seed, every module) on a database of its own, with the same
  * Express pipeline as the server. `env` overrides configuration variables.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { reuse?: TestApp } = {},
+): Promise<TestApp> {
+  // `reuse` boots a second application on another app's database (a restart); only the owner drops it.
+  const name = options.reuse ? null : `test_${randomBytes(6).toString('hex')}`;
+  if (name) await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(adminUrl());
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  if (name) url.pathname = `/${name}`;
+  const databaseUrl = options.reuse?.databaseUrl ?? url.toString();
 
   const root = process.env.TEST_ROOT ?? '/tmp';
-  const config = loadConfig({ DATA_DIR: path.join(root, 'files'), LOG_LEVEL: 'error', ...env });
+  const config = loadConfig({
+    DATA_DIR: path.join(root, 'files'),
+    LOG_LEVEL: 'error',
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    ...env,
+  });
 
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config, databaseUrl)] }).compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error'] });
@@ -64,7 +77,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     close: async () => {
       await pool.end();
       await app.close();
-      await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      if (name) await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
 }

@@ -1,8 +1,13 @@
-import type { CaseClassLink } from './cases.js';
-import type { MenuLink } from './menus.js';
+import type { CaseClassId, CaseTop } from '../constants.js';
+import type { CaseBannerImage, CaseClassLink, CaseSummary } from './cases.js';
+import type { MenuGrade, MenuLink } from './menus.js';
+import type { NewsSummary } from './news.js';
 
-/** Admin list answer (spec §3): one page of rows plus the option lists the screen's filters need. */
-export interface AdminList<T> {
+/**
+ * Admin list answer (spec §3): one page of rows plus the option lists the screen's filters and forms need.
+ * A page past the end answers an empty `data` (the client then reloads the previous page).
+ */
+export interface AdminList<T, M = MenuLink> {
   list: {
     data: T[];
     current_page: number;
@@ -10,14 +15,76 @@ export interface AdminList<T> {
     per_page: number;
     last_page: number;
   };
-  menu: MenuLink[];
+  menu: M[];
   classic: CaseClassLink[];
 }
 
 export interface AdminListRequest {
+  /** Filter: parent menu (menus), service menu (cases), category (news); 0 or absent: all. */
   menu?: number;
+  /** Cases only: customer-case tab; 0 or absent: all. */
+  classic?: number;
+  /** 1-based. */
   page?: number;
   search?: string;
+}
+
+/** A menu as the parent-menu select lists it. */
+export interface MenuOption {
+  id: number;
+  name: string;
+  grade: MenuGrade;
+  parent_id: number | null;
+}
+
+/** Answer of every `amend…` call: the id of the row saved (new rows get theirs here). */
+export interface AmendResult {
+  id: number;
+}
+
+export interface IdRequest {
+  id: number;
+}
+
+export interface CaseAdminRow extends CaseSummary {
+  dict_name: string;
+  class_name: string;
+}
+
+/** The case edit form (`getcase` answer, `amendcase` payload; id 0 creates). */
+export interface CaseForm {
+  id: number;
+  name: string;
+  intro: string;
+  scene: string;
+  site: string;
+  img: string;
+  code_img: string;
+  banner: CaseBannerImage[];
+  top: CaseTop;
+  dict_id: number;
+  class_id: CaseClassId;
+  /** HTML, sanitised by the server on save. */
+  content: string;
+  /** `yyyy-MM-dd`; defaults to today. */
+  create_time?: string;
+}
+
+export interface NewsAdminRow extends NewsSummary {
+  dynamic_name: string;
+}
+
+/** The article edit form (`getnews` answer, `amendnews` payload; id 0 creates). */
+export interface NewsForm {
+  id: number;
+  title: string;
+  intro: string;
+  img: string;
+  /** HTML, sanitised by the server on save. */
+  content: string;
+  dynamic_id: number;
+  /** `yyyy-MM-dd`; defaults to today. */
+  create_time?: string;
 }
 
 export interface LoginRequest {
@@ -48,14 +115,26 @@ export interface Message {
   email: string;
   address: string;
   content: string;
+  /** Page the visitor sent it from. */
+  page: string;
   read: boolean;
+  /** `yyyy-MM-dd HH:mm`, in UTC+8. */
   create_time: string;
 }
 
+/** `POST /api/leaveword`. `website` is a honeypot: people leave it empty. */
 export interface LeaveWordRequest {
   name: string;
   phone: string;
-  email: string;
-  address: string;
+  email?: string;
+  address?: string;
   content: string;
+  page?: string;
+  website?: string;
+}
+
+export interface MessageReadRequest {
+  id: number;
+  /** Defaults to true. */
+  read?: boolean;
 }

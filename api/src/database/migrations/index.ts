@@ -1,4 +1,5 @@
 import { InitialSchema1763700000000 } from './1763700000000-initial-schema.js';
+import { AdminAndLeads1763800000000 } from './1763800000000-admin-and-leads.js';
 
 /** Every migration, in order. Listed explicitly: TypeORM's glob loading does not suit an ESM build. */
-export const migrations = [InitialSchema1763700000000];
+export const migrations = [InitialSchema1763700000000, AdminAndLeads1763800000000];

@@ -12,7 +12,11 @@ import {
 import { ApiPost } from '../../core/api-post.decorator.js';
 import { CasesService } from './cases.service.js';
 import { CaseDetailDto, ItemMoreDto, ItemsDto, WebcaseCutDto } from './dto/cases.dto.js';
+import { Public } from '../../core/public.decorator.js';
+import { ApiTags } from '@nestjs/swagger';
 
+@ApiTags('public')
+@Public()
 @Controller('api')
 export class CasesController {
   constructor(private readonly cases: CasesService) {}

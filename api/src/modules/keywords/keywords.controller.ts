@@ -2,7 +2,11 @@ import { Controller } from '@nestjs/common';
 import type { KeywordRecord } from '@site/shared-types';
 import { ApiPost } from '../../core/api-post.decorator.js';
 import { KeywordsService } from './keywords.service.js';
+import { Public } from '../../core/public.decorator.js';
+import { ApiTags } from '@nestjs/swagger';
 
+@ApiTags('public')
+@Public()
 @Controller('api')
 export class KeywordsController {
   constructor(private readonly keywords: KeywordsService) {}

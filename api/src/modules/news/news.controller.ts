@@ -3,7 +3,11 @@ import type { ItemNewsData, NewsDetail, NewsSummary, Paged } from '@site/shared-
 import { ApiPost } from '../../core/api-post.decorator.js';
 import { NewMoreDto, NewsDetailDto } from './dto/news.dto.js';
 import { NewsService } from './news.service.js';
+import { Public } from '../../core/public.decorator.js';
+import { ApiTags } from '@nestjs/swagger';
 
+@ApiTags('public')
+@Public()
 @Controller('api')
 export class NewsController {
   constructor(private readonly news: NewsService) {}

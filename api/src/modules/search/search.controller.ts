@@ -3,7 +3,11 @@ import { SearchType, type CaseSummary, type NewsSummary, type Paged } from '@sit
 import { ApiPost } from '../../core/api-post.decorator.js';
 import { SearchDto } from './dto/search.dto.js';
 import { SearchService } from './search.service.js';
+import { Public } from '../../core/public.decorator.js';
+import { ApiTags } from '@nestjs/swagger';
 
+@ApiTags('public')
+@Public()
 @Controller('api')
 export class SearchController {
   constructor(private readonly searchService: SearchService) {}

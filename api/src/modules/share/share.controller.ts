@@ -3,7 +3,11 @@ import type { ShareData } from '@site/shared-types';
 import { ApiPost } from '../../core/api-post.decorator.js';
 import { ShareDto } from './dto/share.dto.js';
 import { ShareService } from './share.service.js';
+import { Public } from '../../core/public.decorator.js';
+import { ApiTags } from '@nestjs/swagger';
 
+@ApiTags('public')
+@Public()
 @Controller('api')
 export class ShareController {
   constructor(private readonly share: ShareService) {}

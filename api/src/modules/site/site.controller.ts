@@ -1,7 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
 import type { AboutData, ContactData, FooterData, HeaderData, IndexData } from '@site/shared-types';
 import { SiteService } from './site.service.js';
+import { Public } from '../../core/public.decorator.js';
+import { ApiTags } from '@nestjs/swagger';
 
+@ApiTags('public')
+@Public()
 @Controller('api')
 export class SiteController {
   constructor(private readonly site: SiteService) {}

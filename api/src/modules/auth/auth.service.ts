@@ -1,0 +1,150 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { LoginData } from '@site/shared-types';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { failure, invalid } from '../../core/api.exception.js';
+import type { ClientInfo } from '../../core/client-info.js';
+import { RateLimitService, waitText } from '../../core/rate-limit.service.js';
+import {
+  LOGIN_ACCOUNT_RULE,
+  LOGIN_ADDRESS_RULE,
+  MSG,
+  PASSWORD_CHANGE_RULE,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  SESSION_TOUCH_MS,
+} from './auth.constants.js';
+import { hashPassword, md5Hex, verifyAgainstNothing, verifyPassword } from './password.js';
+
+export interface AdminIdentity {
+  userId: number;
+  tokenHash: string;
+}
+
+/** Serialises the creation of the first administrator across instances starting together. */
+const FIRST_ADMIN_LOCK = 7_310_002;
+
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+@Injectable()
+export class AuthService implements OnModuleInit {
+  private readonly logger = new Logger('Auth');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly limits: RateLimitService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The first start creates the administrator from ADMIN_EMAIL/ADMIN_PASSWORD, or prints a generated password once. */
+  async onModuleInit(): Promise<void> {
+    const created = await this.db.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [FIRST_ADMIN_LOCK]);
+      const [row] = (await manager.query('SELECT count(*)::int AS n FROM admin_user')) as { n: number }[];
+      if ((row?.n ?? 0) > 0) return null;
+      const password = this.config.admin.password ?? randomBytes(12).toString('base64url');
+      await manager.query('INSERT INTO admin_user (email, password_hash) VALUES ($1, $2)', [
+        this.config.admin.email,
+        await hashPassword(md5Hex(password)),
+      ]);
+      return { generated: this.config.admin.password === null, password };
+    });
+    if (!created) return;
+    if (created.generated) {
+      this.logger.warn(
+        `Administrator created: ${this.config.admin.email} with the generated password ${created.password} ` +
+          '(shown only this once; change it under 修改密码 after logging in at /admin/)',
+      );
+    } else {
+      this.logger.log(`Administrator created: ${this.config.admin.email} (password from ADMIN_PASSWORD)`);
+    }
+  }
+
+  async login(email: string, passwordMd5: string, client: ClientInfo): Promise<LoginData> {
+    const accountKey = `login:account:${email}|${client.ip}`;
+    const addressKey = `login:address:${client.ip}`;
+    const blocked = Math.max(await this.limits.blockedFor(accountKey), await this.limits.blockedFor(addressKey));
+    if (blocked > 0) throw failure(MSG.tooManyLogins(waitText(blocked)));
+
+    const [user] = (await this.db.query('SELECT id, password_hash FROM admin_user WHERE email = $1', [email])) as {
+      id: number;
+      password_hash: string;
+    }[];
+    const valid = user
+      ? await verifyPassword(user.password_hash, passwordMd5)
+      : await verifyAgainstNothing(passwordMd5);
+    if (!user || !valid) {
+      await this.limits.hit(accountKey, LOGIN_ACCOUNT_RULE);
+      await this.limits.hit(addressKey, LOGIN_ADDRESS_RULE);
+      throw failure(MSG.badCredentials);
+    }
+
+    await this.limits.reset(accountKey, addressKey);
+    const token = randomBytes(32).toString('base64url');
+    await this.db.query(
+      `DELETE FROM admin_session WHERE user_id = $1 AND (expires_at <= now() OR last_seen_at <= now() - $2::interval)`,
+      [user.id, `${SESSION_IDLE_MS} milliseconds`],
+    );
+    await this.db.query(
+      `INSERT INTO admin_session (token_hash, user_id, expires_at, ip, user_agent)
+       VALUES ($1, $2, now() + $3::interval, $4, $5)`,
+      [
+        tokenHash(token),
+        user.id,
+        `${SESSION_ABSOLUTE_MS} milliseconds`,
+        client.ip.slice(0, 64),
+        client.userAgent.slice(0, 300),
+      ],
+    );
+    return { token };
+  }
+
+  /** The administrator behind a token, or `null` when it is unknown, revoked, idle for too long or too old. */
+  async identify(token: string): Promise<AdminIdentity | null> {
+    if (!token || token.length > 200) return null;
+    const hashed = tokenHash(token);
+    const [row] = (await this.db.query(
+      `SELECT user_id, last_seen_at < now() - $2::interval AS stale FROM admin_session
+       WHERE token_hash = $1 AND expires_at > now() AND last_seen_at > now() - $3::interval`,
+      [hashed, `${SESSION_TOUCH_MS} milliseconds`, `${SESSION_IDLE_MS} milliseconds`],
+    )) as { user_id: number; stale: boolean }[];
+    if (!row) return null;
+    if (row.stale) await this.db.query('UPDATE admin_session SET last_seen_at = now() WHERE token_hash = $1', [hashed]);
+    return { userId: row.user_id, tokenHash: hashed };
+  }
+
+  async logout(identity: AdminIdentity): Promise<void> {
+    await this.db.query('DELETE FROM admin_session WHERE token_hash = $1', [identity.tokenHash]);
+  }
+
+  /** Changes the password and ends every session of the administrator (this one included). */
+  async changePassword(identity: AdminIdentity, oldMd5: string, newMd5: string, confirmMd5: string): Promise<void> {
+    if (newMd5 !== confirmMd5) throw invalid(MSG.mismatch);
+    if (newMd5 === oldMd5) throw invalid(MSG.sameAsOld);
+
+    const key = `password:${identity.userId}`;
+    const blocked = await this.limits.blockedFor(key);
+    if (blocked > 0) throw failure(MSG.tooManyPasswordTries(waitText(blocked)));
+
+    const [user] = (await this.db.query('SELECT password_hash FROM admin_user WHERE id = $1', [identity.userId])) as {
+      password_hash: string;
+    }[];
+    if (!user || !(await verifyPassword(user.password_hash, oldMd5))) {
+      await this.limits.hit(key, PASSWORD_CHANGE_RULE);
+      throw failure(MSG.wrongOldPassword);
+    }
+    await this.limits.reset(key);
+    const newHash = await hashPassword(newMd5);
+    await this.db.transaction(async (manager) => {
+      await manager.query('UPDATE admin_user SET password_hash = $2, password_changed_at = now() WHERE id = $1', [
+        identity.userId,
+        newHash,
+      ]);
+      await manager.query('DELETE FROM admin_session WHERE user_id = $1', [identity.userId]);
+    });
+  }
+}

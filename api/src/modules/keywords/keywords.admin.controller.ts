@@ -1,0 +1,22 @@
+import { Body, Controller } from '@nestjs/common';
+import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiPost } from '../../core/api-post.decorator.js';
+import { ResponseMessage } from '../../core/response-message.decorator.js';
+import { KeywordUpdateDto } from './dto/keywords.dto.js';
+import { KeywordsService } from './keywords.service.js';
+
+@ApiTags('admin: keywords')
+@ApiSecurity('token')
+@Controller('api')
+export class KeywordsAdminController {
+  constructor(private readonly keywords: KeywordsService) {}
+
+  /** Path cased as in spec §7. The back office shows the answer's msg. */
+  @ApiPost('KeyswordsUpdate')
+  @ApiOperation({ summary: 'Change the text of one keyword record (title, keywords or description)' })
+  @ResponseMessage('关键词已更新，前台页面即时生效')
+  async update(@Body() body: KeywordUpdateDto): Promise<null> {
+    await this.keywords.update(body.id, body.content);
+    return null;
+  }
+}

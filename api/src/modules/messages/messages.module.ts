@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { MessagesAdminController } from './messages.admin.controller.js';
+import { MessagesController } from './messages.controller.js';
+import { MessagesService } from './messages.service.js';
+
+@Module({
+  controllers: [MessagesController, MessagesAdminController],
+  providers: [MessagesService],
+})
+export class MessagesModule {}

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { invalid } from '../../core/api.exception.js';
+import type { SiteBlockKey, SiteBlocks } from './site-blocks.js';
+import { SiteService } from './site.service.js';
+
+@Injectable()
+export class SiteAdminService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly site: SiteService,
+  ) {}
+
+  get<K extends SiteBlockKey>(key: K): Promise<SiteBlocks[K]> {
+    return this.site.block(key);
+  }
+
+  /** Replaces a block as a whole (one statement: readers see the old block or the new one, never a mix). */
+  async save<K extends SiteBlockKey>(key: K, value: SiteBlocks[K]): Promise<void> {
+    if (key === 'footer') this.checkFooter(value as SiteBlocks['footer']);
+    await this.db.query(
+      `INSERT INTO site_block (key, value, updated_at) VALUES ($1, $2::jsonb, now())
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+      [key, JSON.stringify(value)],
+    );
+  }
+
+  /** Spec §5: a menu tag may appear only once among the footer's about-us links. */
+  private checkFooter(footer: SiteBlocks['footer']): void {
+    const seen = new Set<number>();
+    for (const about of footer.abouts) {
+      if (seen.has(about.column_id)) throw invalid('菜单已加载，请勿重复添加，标题添加失败');
+      seen.add(about.column_id);
+    }
+  }
+}
