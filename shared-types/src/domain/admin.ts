@@ -1,7 +1,6 @@
-import type { CaseClassId, CaseTop } from '../constants.js';
-import type { CaseBannerImage, CaseClassLink, CaseSummary } from './cases.js';
+import type { CaseClassLink, CaseDetail, CaseSummary } from './cases.js';
 import type { MenuGrade, MenuLink } from './menus.js';
-import type { NewsSummary } from './news.js';
+import type { NewsDetail, NewsSummary } from './news.js';
 
 /**
  * Admin list answer (spec §3): one page of rows plus the option lists the screen's filters and forms need.
@@ -51,41 +50,24 @@ export interface CaseAdminRow extends CaseSummary {
   class_name: string;
 }
 
-/** The case edit form (`getcase` answer, `amendcase` payload; id 0 creates). */
-export interface CaseForm {
-  id: number;
-  name: string;
-  intro: string;
-  scene: string;
-  site: string;
-  img: string;
-  code_img: string;
-  banner: CaseBannerImage[];
-  top: CaseTop;
-  dict_id: number;
-  class_id: CaseClassId;
-  /** HTML, sanitised by the server on save. */
-  content: string;
+/** The case edit form (`getcase` answer, `amendcase` payload; id 0 creates): every case field, no neighbours. */
+export type CaseForm = Omit<
+  CaseDetail,
+  'upId' | 'upname' | 'caseup' | 'downId' | 'downname' | 'casedown' | 'create_time'
+> & {
   /** `yyyy-MM-dd`; defaults to today. */
   create_time?: string;
-}
+};
 
 export interface NewsAdminRow extends NewsSummary {
   dynamic_name: string;
 }
 
 /** The article edit form (`getnews` answer, `amendnews` payload; id 0 creates). */
-export interface NewsForm {
-  id: number;
-  title: string;
-  intro: string;
-  img: string;
-  /** HTML, sanitised by the server on save. */
-  content: string;
-  dynamic_id: number;
+export type NewsForm = Omit<NewsDetail, 'uptitle' | 'upId' | 'downtitle' | 'downId' | 'create_time'> & {
   /** `yyyy-MM-dd`; defaults to today. */
   create_time?: string;
-}
+};
 
 export interface LoginRequest {
   email: string;
