@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '.data/**', '**/.test-data/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '.data/**', '**/.test-data/**', '**/.tsbuild/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,6 +16,11 @@ export default tseslint.config(
       eqeqeq: ['error', 'always'],
       'no-console': 'off',
     },
+  },
+  {
+    // Browser packages and their build configs.
+    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     // Nest resolves constructor parameters through emitted decorator metadata, which needs value imports.

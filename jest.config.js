@@ -28,7 +28,7 @@ export default {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/*/src/**/*.spec.ts'],
+      testMatch: ['<rootDir>/*/src/**/*.spec.ts', '<rootDir>/shell/platform/src/**/*.spec.ts'],
     },
     {
       ...common,

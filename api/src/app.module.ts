@@ -5,6 +5,7 @@ import { CoreModule } from './core/core.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CasesModule } from './modules/cases/cases.module.js';
+import { FrontendModule } from './modules/frontend/frontend.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { KeywordsModule } from './modules/keywords/keywords.module.js';
 import { MenusModule } from './modules/menus/menus.module.js';
@@ -35,6 +36,7 @@ export class AppModule {
         ShareModule,
         MessagesModule,
         UploadsModule,
+        FrontendModule,
         HealthModule,
       ],
     };

@@ -1,10 +1,11 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
 import helmet from 'helmet';
 import type { AppConfig } from './config/config.js';
 import { bodyParsing } from './core/body-parsing.js';
-import { frontendPlaceholder } from './core/frontend-placeholder.js';
 import { requestId } from './core/request-id.js';
+import { serveFrontend } from './modules/frontend/serve-frontend.js';
 
 /** Uploaded files are shown as images, never run: no sniffing, and a sandbox if one is opened directly. */
 const UPLOAD_HEADERS = {
@@ -20,6 +21,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(requestId);
+  // gzip or brotli, whichever the browser prefers, for everything above 1 KB.
+  app.use(compression({ threshold: 1024 }));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -66,7 +69,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
     },
   });
   mountApiDocs(app);
-  app.use(frontendPlaceholder);
+  serveFrontend(app, config);
   return app;
 }
 

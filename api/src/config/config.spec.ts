@@ -27,6 +27,20 @@ describe('loadConfig', () => {
     expect(config.admin).toEqual({ email: 'admin@yunfan.example.com', password: null, pageSize: 10 });
     expect(config.uploads.maxBytes).toBe(2 * 1024 * 1024);
     expect(config.corsOrigins).toEqual([]);
+    expect(config.frontend).toEqual({
+      shellDir: '/srv/site/shell/dist',
+      shellUrl: null,
+      remotes: {
+        mf_desktop: { dir: '/srv/site/mf-desktop/dist', url: null },
+        mf_mobile: { dir: '/srv/site/mf-mobile/dist', url: null },
+        mf_admin: { dir: '/srv/site/mf-admin/dist', url: null },
+      },
+    });
+  });
+
+  it('should let a remote live on another origin', () => {
+    const config = load({ REMOTE_MF_MOBILE_URL: 'https://cdn.example.com/mf-mobile/r1/mf-manifest.json' });
+    expect(config.frontend.remotes.mf_mobile.url).toBe('https://cdn.example.com/mf-mobile/r1/mf-manifest.json');
   });
 
   it('should read every variable', () => {
@@ -79,6 +93,8 @@ describe('loadConfig', () => {
     [{ UPLOAD_MAX_BYTES: 'lots' }, 'UPLOAD_MAX_BYTES'],
     [{ CORS_ORIGINS: 'https://www.example.com/path' }, 'CORS_ORIGINS'],
     [{ CORS_ORIGINS: '*' }, 'CORS_ORIGINS'],
+    [{ REMOTE_MF_ADMIN_URL: 'file:///etc/passwd' }, 'REMOTE_MF_ADMIN_URL'],
+    [{ SHELL_URL: 'nope' }, 'SHELL_URL'],
   ])('should refuse %j and name %s', (env, variable) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);

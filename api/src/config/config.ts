@@ -32,12 +32,23 @@ export interface AppConfig {
   };
   /** Origins allowed to call the API from another site (CORS); empty: none. */
   corsOrigins: string[];
+  frontend: FrontendConfig;
   analyticsId: string | null;
   /** Express `trust proxy` setting: how many proxies sit in front of the app (0: none). */
   trustProxy: number;
   logLevel: LogLevel;
   /** Seed the demo content into an empty database. */
   seed: boolean;
+}
+
+export const REMOTE_NAMES = ['mf_desktop', 'mf_mobile', 'mf_admin'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export interface FrontendConfig {
+  /** The shell's build (index.html, assets.json, assets/); or `shellUrl` serves them (development). */
+  shellDir: string;
+  shellUrl: string | null;
+  remotes: Record<RemoteName, { dir: string; url: string | null }>;
 }
 
 export const LOG_LEVELS = ['error', 'warn', 'log', 'debug'] as const;
@@ -200,6 +211,19 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     uploads: { maxBytes: integer(env, 'UPLOAD_MAX_BYTES', 2 * 1024 * 1024, 1024, 50 * 1024 * 1024) },
     corsOrigins: originList(env, 'CORS_ORIGINS'),
+    frontend: {
+      shellDir: path.resolve(cwd, read(env, 'SHELL_DIR') ?? 'shell/dist'),
+      shellUrl: url(env, 'SHELL_URL', ['http:', 'https:']),
+      remotes: Object.fromEntries(
+        REMOTE_NAMES.map((name) => [
+          name,
+          {
+            dir: path.resolve(cwd, name.replace('_', '-'), 'dist'),
+            url: url(env, `REMOTE_${name.toUpperCase()}_URL`, ['http:', 'https:']),
+          },
+        ]),
+      ) as FrontendConfig['remotes'],
+    },
     analyticsId,
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'log'),

@@ -161,3 +161,8 @@ export interface ContactData {
   map: { lng: number; lat: number; zoom: number };
   workTime: string;
 }
+
+/** `GET /api/frontend/remotes`: the manifest each remote runs from (remote name → entry URL and release). */
+export interface RemotePointerData {
+  remotes: Record<string, { entry: string; release: string }>;
+}

@@ -1,4 +1,4 @@
-import { remoteForPath } from './index.js';
+import { remoteForPath } from './remote-for-path.js';
 
 describe('remoteForPath', () => {
   it('should mount the admin remote on admin paths', () => {

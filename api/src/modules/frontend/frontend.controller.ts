@@ -1,0 +1,20 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { RemotePointerData } from '@site/shared-types';
+import { Public } from '../../core/public.decorator.js';
+import { RemotesService } from './remotes.service.js';
+
+@ApiTags('public')
+@Public()
+@Controller('api/frontend')
+export class FrontendController {
+  constructor(private readonly remotes: RemotesService) {}
+
+  /** The shell re-reads it before retrying a remote; never cached, so a new release is seen at once. */
+  @Get('remotes')
+  @Header('Cache-Control', 'no-cache')
+  @ApiOperation({ summary: 'Remote pointer: the mf-manifest.json each remote currently runs from' })
+  remotesPointer(): Promise<RemotePointerData> {
+    return this.remotes.pointer();
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { KeywordsModule } from '../keywords/keywords.module.js';
+import { FrontendController } from './frontend.controller.js';
+import { PageService } from './page.service.js';
+import { RemotesService } from './remotes.service.js';
+
+@Module({
+  imports: [KeywordsModule],
+  controllers: [FrontendController],
+  providers: [RemotesService, PageService],
+  exports: [RemotesService, PageService],
+})
+export class FrontendModule {}

@@ -1,0 +1,57 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { RemotePointerData } from '@site/shared-types';
+import { APP_CONFIG, REMOTE_NAMES, type AppConfig, type RemoteName } from '../../config/config.js';
+
+/** How long a read of the release pointers is reused: a new release is live within a second. */
+const POINTER_TTL_MS = 1000;
+const RELEASE_ID = /^[a-z0-9][a-z0-9-]{0,40}$/;
+
+/**
+ * The remote pointer: which `mf-manifest.json` each remote runs from. By default the current release of each
+ * remote package (`<package>/dist/current.json`, written by its release command) served under `/remotes/`;
+ * `REMOTE_<NAME>_URL` points a remote at another origin instead.
+ */
+@Injectable()
+export class RemotesService {
+  private readonly logger = new Logger('Remotes');
+  private cached: { at: number; pointer: RemotePointerData } | null = null;
+  private readonly missing = new Set<string>();
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  releasesDir(name: RemoteName): string {
+    return path.join(this.config.frontend.remotes[name].dir, 'releases');
+  }
+
+  async pointer(): Promise<RemotePointerData> {
+    if (this.cached && Date.now() - this.cached.at < POINTER_TTL_MS) return this.cached.pointer;
+    const remotes: RemotePointerData['remotes'] = {};
+    for (const name of REMOTE_NAMES) {
+      const entry = await this.entryOf(name);
+      if (entry) remotes[name] = entry;
+    }
+    const pointer = { remotes };
+    this.cached = { at: Date.now(), pointer };
+    return pointer;
+  }
+
+  private async entryOf(name: RemoteName): Promise<{ entry: string; release: string } | null> {
+    const external = this.config.frontend.remotes[name].url;
+    if (external) return { entry: external, release: 'external' };
+    const file = path.join(this.config.frontend.remotes[name].dir, 'current.json');
+    try {
+      const { release } = JSON.parse(await fs.readFile(file, 'utf8')) as { release?: unknown };
+      if (typeof release !== 'string' || !RELEASE_ID.test(release)) throw new Error(`bad release id in ${file}`);
+      this.missing.delete(name);
+      return { entry: `/remotes/${name}/${release}/mf-manifest.json`, release };
+    } catch (error) {
+      if (!this.missing.has(name)) {
+        this.missing.add(name);
+        this.logger.warn(`Remote ${name} has no published release (${(error as Error).message}); run npm run build`);
+      }
+      return null;
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import path from 'node:path';
+import { REMOTE_NAMES, type AppConfig } from '../../config/config.js';
+import { PageService } from './page.service.js';
+import { RemotesService } from './remotes.service.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Files that describe a release rather than belong to it: always revalidated. */
+const REVALIDATED = new Set(['mf-manifest.json', 'mf-manifest-stats.json', 'favicon.svg']);
+
+function notFound(_req: Request, res: Response): void {
+  res.status(404).type('text/plain').send('Not Found');
+}
+
+/**
+ * The browser side of the product on the API's port:
+ * - `/assets/…`: the shell's build (content-hashed: cached for a year);
+ * - `/remotes/<name>/<release>/…`: each remote's releases (immutable, manifests revalidated);
+ * - every other GET: the shell's page, rendered by PageService.
+ * A remote on another origin (REMOTE_<NAME>_URL) must send `Access-Control-Allow-Origin` for this site's origin
+ * on its manifest and chunks itself.
+ */
+export function serveFrontend(app: NestExpressApplication, config: AppConfig): void {
+  const setHeaders = (res: Response, file: string) => {
+    res.setHeader('Cache-Control', REVALIDATED.has(path.basename(file)) ? 'no-cache' : IMMUTABLE);
+  };
+  const staticOptions = {
+    index: false,
+    fallthrough: true,
+    dotfiles: 'deny' as const,
+    etag: true,
+    cacheControl: false,
+    setHeaders,
+  };
+
+  app.use('/assets', express.static(path.join(config.frontend.shellDir, 'assets'), staticOptions), notFound);
+  const remotes = app.get(RemotesService);
+  for (const name of REMOTE_NAMES) {
+    app.use(`/remotes/${name}`, express.static(remotes.releasesDir(name), staticOptions), notFound);
+  }
+  app.use('/remotes', notFound);
+
+  const pages = app.get(PageService);
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || /^\/(api|uploads)(\/|$)/.test(req.path)) {
+      next();
+      return;
+    }
+    pages
+      .render(req)
+      .then(
+        (page) => res.status(page.status).type('html').setHeader('Cache-Control', 'no-cache').send(page.html),
+        next,
+      );
+  });
+}

@@ -1,0 +1,15 @@
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { createAppStore } from '@site/platform';
+import App from './app';
+
+// The remote on its own (npm run dev): its own store and router under /admin, the API proxied to the server.
+const store = createAppStore();
+createRoot(document.getElementById('root')!).render(
+  <BrowserRouter>
+    <Routes>
+      <Route path="/admin/*" element={<App store={store} basename="/admin" />} />
+      <Route path="*" element={<Navigate to="/admin/" replace />} />
+    </Routes>
+  </BrowserRouter>,
+);

@@ -1,0 +1,2 @@
+// Standalone development page (npm run dev in this package): the same async boundary as in the shell.
+import('./standalone-main');

@@ -1,0 +1,25 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { useSelector } from 'react-redux';
+import { rootReducer } from '@site/platform';
+
+/** The desktop site's own state, injected into the shell's store when this remote loads. */
+export const desktopSlice = createSlice({
+  name: 'desktop',
+  initialState: { pageViews: 0, lastPath: '' },
+  reducers: {
+    pageViewed(state, action: PayloadAction<string>) {
+      state.pageViews += 1;
+      state.lastPath = action.payload;
+    },
+  },
+  selectors: {
+    selectPageViews: (state) => state.pageViews,
+  },
+});
+
+export const injectedDesktopSlice = desktopSlice.injectInto(rootReducer);
+export const { pageViewed } = desktopSlice.actions;
+export const { selectPageViews } = injectedDesktopSlice.selectors;
+
+/** The slice lives in the shell's store under `desktop` once injected. */
+export const usePageViews = () => useSelector(selectPageViews);

@@ -1,0 +1,14 @@
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { createAppStore } from '@site/platform';
+import App from './app';
+
+// The remote on its own (npm run dev): its own store and router, the API proxied to the server.
+const store = createAppStore();
+createRoot(document.getElementById('root')!).render(
+  <BrowserRouter>
+    <Routes>
+      <Route path="*" element={<App store={store} basename="/" />} />
+    </Routes>
+  </BrowserRouter>,
+);

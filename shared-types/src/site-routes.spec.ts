@@ -1,0 +1,54 @@
+import { matchSiteRoute } from './site-routes.js';
+
+const name = (path: string) => matchSiteRoute(path)?.route.name ?? null;
+
+describe('matchSiteRoute', () => {
+  it('should match every desktop route', () => {
+    expect(name('/')).toBe('index');
+    expect(name('/about.html')).toBe('about');
+    expect(name('/items/3.html')).toBe('items');
+    expect(name('/itemnews.html')).toBe('itemnews');
+    expect(name('/details/12.html')).toBe('details');
+    expect(name('/news/7.html')).toBe('news');
+    expect(name('/webcase/101.html')).toBe('webcase');
+    expect(matchSiteRoute('/details/12.html')?.id).toBe(12);
+  });
+
+  it('should match every mobile route under /move', () => {
+    expect(name('/move')).toBe('meindex');
+    expect(name('/move/')).toBe('meindex');
+    expect(name('/move/index.html')).toBe('meindex');
+    expect(name('/move/fwxm')).toBe('fwxm');
+    expect(name('/move/case.html')).toBe('mecase');
+    expect(name('/move/zhy.html')).toBe('mezhy');
+    expect(name('/move/about.html')).toBe('meabout');
+    expect(name('/move/us.html')).toBe('meus');
+    expect(name('/move/news/3.html')).toBe('menews');
+    expect(name('/move/details/3.html')).toBe('medetails');
+    expect(name('/move/items/4.html')).toBe('meitems');
+  });
+
+  it('should match the admin login, shell and children', () => {
+    expect(name('/admin')).toBe('login');
+    expect(name('/admin/')).toBe('login');
+    expect(name('/admin/index')).toBe('shell');
+    expect(name('/admin/index/case')).toBe('case');
+    expect(name('/admin/index/leaveword')).toBe('leaveword');
+  });
+
+  it('should not match unknown pages', () => {
+    for (const path of [
+      '/nope',
+      '/details/abc.html',
+      '/details/12',
+      '/details/0.html',
+      '/items/',
+      '/move/nope',
+      '/admin/index/nope',
+      '/about.html/x',
+      '/news/1.html/2',
+    ]) {
+      expect(matchSiteRoute(path)).toBeNull();
+    }
+  });
+});

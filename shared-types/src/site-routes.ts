@@ -1,0 +1,103 @@
+/**
+ * Every page route of the three faces (spec §2), as data: the server answers 404 for anything else, and the
+ * remotes build their route tables from it. `{id}` parameters have the form `{id}.html`.
+ */
+export type SiteFace = 'desktop' | 'mobile' | 'admin';
+
+export interface SiteRoute {
+  face: SiteFace;
+  /** Route name (spec §2), e.g. `details`, `meindex`. */
+  name: string;
+  /** react-router pattern relative to the face's base (`/`, `/move`, `/admin`). */
+  path: string;
+}
+
+export const DESKTOP_ROUTES: readonly SiteRoute[] = [
+  { face: 'desktop', name: 'index', path: '/' },
+  { face: 'desktop', name: 'about', path: '/about.html' },
+  { face: 'desktop', name: 'items', path: '/items/:id' },
+  { face: 'desktop', name: 'itemnews', path: '/itemnews.html' },
+  { face: 'desktop', name: 'details', path: '/details/:id' },
+  { face: 'desktop', name: 'news', path: '/news/:id' },
+  { face: 'desktop', name: 'webcase', path: '/webcase/:id' },
+];
+
+/** Under `/move`. meabout and meitems are the names the spec uses for background styling. */
+export const MOBILE_ROUTES: readonly SiteRoute[] = [
+  { face: 'mobile', name: 'meindex', path: '/' },
+  { face: 'mobile', name: 'meindex', path: '/index.html' },
+  { face: 'mobile', name: 'fwxm', path: '/fwxm' },
+  { face: 'mobile', name: 'mecase', path: '/case.html' },
+  { face: 'mobile', name: 'mezhy', path: '/zhy.html' },
+  { face: 'mobile', name: 'meabout', path: '/about.html' },
+  { face: 'mobile', name: 'meus', path: '/us.html' },
+  { face: 'mobile', name: 'menews', path: '/news/:id' },
+  { face: 'mobile', name: 'medetails', path: '/details/:id' },
+  { face: 'mobile', name: 'meitems', path: '/items/:id' },
+];
+
+/** The back-office shell's children (spec §2 "Admin routes"). */
+export const ADMIN_CHILDREN = [
+  'menu',
+  'case',
+  'article',
+  'changepwd',
+  'header',
+  'footer',
+  'index',
+  'about',
+  'relation',
+  'leaveword',
+  'keywords',
+] as const;
+export type AdminChild = (typeof ADMIN_CHILDREN)[number];
+export const ADMIN_DEFAULT_CHILD: AdminChild = 'case';
+
+/** Under `/admin`: the login screen and the shell with its children. */
+export const ADMIN_ROUTES: readonly SiteRoute[] = [
+  { face: 'admin', name: 'login', path: '/' },
+  { face: 'admin', name: 'shell', path: '/index' },
+  ...ADMIN_CHILDREN.map((child) => ({ face: 'admin' as const, name: child, path: `/index/${child}` })),
+];
+
+export const FACE_BASE: Record<SiteFace, string> = { desktop: '', mobile: '/move', admin: '/admin' };
+
+export interface RouteMatch {
+  route: SiteRoute;
+  /** The numeric id of an `{id}.html` parameter. */
+  id: number | null;
+}
+
+const ID_PARAM = /^(\d{1,9})\.html$/;
+
+function faceOf(path: string): SiteFace {
+  const first = path.split('/').filter(Boolean)[0];
+  if (first === 'admin') return 'admin';
+  if (first === 'move') return 'mobile';
+  return 'desktop';
+}
+
+/** The route a path belongs to, or `null` for an unknown page (not-found). */
+export function matchSiteRoute(pathname: string): RouteMatch | null {
+  const face = faceOf(pathname);
+  let rest = pathname.slice(FACE_BASE[face].length) || '/';
+  if (!rest.startsWith('/')) return null;
+  if (rest.length > 1 && rest.endsWith('/') && face !== 'desktop') rest = rest.slice(0, -1);
+  const routes = face === 'desktop' ? DESKTOP_ROUTES : face === 'mobile' ? MOBILE_ROUTES : ADMIN_ROUTES;
+  const parts = rest.split('/').filter(Boolean);
+  for (const route of routes) {
+    const pattern = route.path.split('/').filter(Boolean);
+    if (pattern.length !== parts.length) continue;
+    let id: number | null = null;
+    const matches = pattern.every((segment, index) => {
+      const part = parts[index]!;
+      if (segment !== ':id') return segment === part;
+      const found = ID_PARAM.exec(part);
+      if (!found) return false;
+      id = Number(found[1]);
+      return id > 0;
+    });
+    if (matches) return { route, id };
+  }
+  return null;
+}

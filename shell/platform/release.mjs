@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// Builds one remote and publishes it as a new release: `node release.mjs <remote package dir>`.
+// The build goes to dist/releases/<id>/ (never rewritten, so every file can be cached as immutable), then
+// dist/current.json, the pointer the server reads on every page, is switched to it in one rename. The shell
+// and the other remotes are not touched. Older releases are kept for rollback (edit current.json), then pruned.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import webpack from 'webpack';
+
+const KEEP_RELEASES = 5;
+
+export async function releaseRemote(appDir, { label } = {}) {
+  appDir = path.resolve(appDir);
+  const release = label ?? `r${Date.now().toString(36)}`;
+  if (!/^[a-z0-9][a-z0-9-]{0,40}$/.test(release)) throw new Error(`release id "${release}" must be [a-z0-9-]`);
+  const releasesDir = path.join(appDir, 'dist', 'releases');
+  const outDir = path.join(releasesDir, release);
+
+  process.env.MF_OUT_DIR = outDir;
+  process.env.MF_RELEASE_LABEL = release;
+  const { default: configFor } = await import(pathToFileURL(path.join(appDir, 'webpack.config.mjs')).href);
+  const config = configFor({}, { mode: 'production' });
+
+  const stats = await new Promise((resolve, reject) =>
+    webpack(config, (error, result) => (error ? reject(error) : resolve(result))),
+  );
+  if (stats.hasErrors()) {
+    await fs.rm(outDir, { recursive: true, force: true });
+    throw new Error(stats.toString({ all: false, errors: true, colors: false }));
+  }
+
+  const pointer = path.join(appDir, 'dist', 'current.json');
+  await fs.writeFile(`${pointer}.tmp`, JSON.stringify({ release, builtAt: new Date().toISOString() }, null, 2));
+  await fs.rename(`${pointer}.tmp`, pointer);
+  await prune(releasesDir, release);
+  return { release, name: config.name, seconds: (stats.endTime - stats.startTime) / 1000 };
+}
+
+async function prune(releasesDir, current) {
+  const entries = await fs.readdir(releasesDir, { withFileTypes: true });
+  const dirs = await Promise.all(
+    entries
+      .filter((entry) => entry.isDirectory() && entry.name !== current)
+      .map(async (entry) => ({ name: entry.name, time: (await fs.stat(path.join(releasesDir, entry.name))).mtimeMs })),
+  );
+  dirs.sort((a, b) => b.time - a.time);
+  for (const old of dirs.slice(KEEP_RELEASES - 1)) {
+    await fs.rm(path.join(releasesDir, old.name), { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const dir = process.argv[2];
+  if (!dir) {
+    console.error('usage: node release.mjs <remote package dir> [release id]');
+    process.exit(2);
+  }
+  try {
+    const result = await releaseRemote(dir, { label: process.argv[3] });
+    console.log(`[release] ${result.name} ${result.release} published in ${result.seconds.toFixed(1)} s`);
+  } catch (error) {
+    console.error(`[release] failed: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  }
+}

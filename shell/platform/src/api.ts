@@ -1,0 +1,106 @@
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { ResultCode, type Envelope, type KeywordRecord } from '@site/shared-types';
+import { navigateTo } from './navigation';
+import { tokenCleared, type SessionState } from './session-slice';
+import { notify } from './ui-slice';
+
+export interface ApiRequest {
+  /** `/api/...` */
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  /** Abort after this long (the share call uses 5 s). */
+  timeoutMs?: number;
+  /** Send cookies to another origin too (the share call: "sent with credentials"). */
+  withCredentials?: boolean;
+  /** Do not show the server's msg to the user (the keyword call falls back silently). */
+  silent?: boolean;
+}
+
+export type ApiError =
+  | { kind: 'network'; message: string }
+  | { kind: 'http'; status: number; message: string }
+  | { kind: 'refused'; code: Exclude<ResultCode, 0>; message: string };
+
+/** Passed to the store as thunk extra argument: where the API is (absolute on the server, '' in the browser). */
+export interface ApiExtra {
+  apiBase: string;
+}
+
+export const ADMIN_LOGIN_PATH = '/admin/';
+
+function alertUser(text: string): void {
+  if (typeof window !== 'undefined' && typeof window.alert === 'function') window.alert(text);
+}
+
+/**
+ * The only code that knows the envelope (spec §7/§8):
+ * - HTTP status other than 200: a browser alert with the status text, the data is not used;
+ * - code ≠ 0: an info message with the server's msg, the action is aborted (the query fails);
+ * - code 3 (session invalid, admin calls): the message, the token cleared, back to the login screen.
+ * Callers receive `data` or a typed `ApiError`, never an envelope.
+ */
+export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (request, api) => {
+  const { apiBase } = api.extra as ApiExtra;
+  const token = (api.getState() as { session?: SessionState }).session?.token;
+  const method = request.method ?? (request.body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (method === 'POST') headers['Content-Type'] = 'application/json';
+  if (token) headers.token = token;
+
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase}${request.path}`, {
+      method,
+      headers,
+      body: method === 'POST' ? JSON.stringify(request.body ?? {}) : undefined,
+      credentials: request.withCredentials ? 'include' : 'same-origin',
+      signal: request.timeoutMs ? AbortSignal.timeout(request.timeoutMs) : api.signal,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!request.silent) api.dispatch(notify('网络连接失败，请检查网络后重试', 'error'));
+    return { error: { kind: 'network', message } };
+  }
+
+  if (response.status !== 200) {
+    const text = response.statusText || `HTTP ${response.status}`;
+    if (!request.silent) alertUser(text);
+    return { error: { kind: 'http', status: response.status, message: text } };
+  }
+
+  let envelope: Envelope<unknown>;
+  try {
+    envelope = (await response.json()) as Envelope<unknown>;
+  } catch {
+    if (!request.silent) alertUser('服务器返回了无法识别的内容');
+    return { error: { kind: 'http', status: response.status, message: 'invalid JSON' } };
+  }
+
+  if (envelope.code !== ResultCode.Ok) {
+    const code = envelope.code as Exclude<ResultCode, 0>;
+    if (!request.silent) api.dispatch(notify(envelope.msg, 'info'));
+    if (code === ResultCode.Unauthenticated) {
+      api.dispatch(tokenCleared());
+      navigateTo(ADMIN_LOGIN_PATH, { replace: true });
+    }
+    return { error: { kind: 'refused', code, message: envelope.msg } };
+  }
+  return { data: envelope.data };
+};
+
+/**
+ * The one RTK Query API of the site. The platform defines what the shell needs; each remote adds its own
+ * endpoints with `api.injectEndpoints` when it loads.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: envelopeBaseQuery,
+  tagTypes: ['Keywords', 'Menu', 'Case', 'News', 'Block', 'Message'],
+  endpoints: (build) => ({
+    keywords: build.query<KeywordRecord[], void>({
+      query: () => ({ path: '/api/keyswords', method: 'POST', silent: true }),
+      providesTags: ['Keywords'],
+    }),
+  }),
+});

@@ -1,0 +1,28 @@
+export { api, envelopeBaseQuery, ADMIN_LOGIN_PATH, type ApiError, type ApiExtra, type ApiRequest } from './api';
+export { navigateTo, registerNavigator } from './navigation';
+export { NotFound } from './not-found';
+export type { RemoteModule, RemotePointer, RemoteProps, SiteConfig } from './remote-contract';
+export { selectToken, sessionSlice, tokenCleared, tokenReceived, type SessionState } from './session-slice';
+export {
+  keywordsFailed,
+  keywordsLoaded,
+  selectMeta,
+  selectSiteName,
+  siteName,
+  siteSlice,
+  type SiteMeta,
+  type SiteState,
+} from './site-slice';
+export {
+  createAppStore,
+  rootReducer,
+  useAppDispatch,
+  useAppSelector,
+  useAppStore,
+  type AppDispatch,
+  type AppStore,
+  type LazyLoadedSlices,
+  type RootState,
+} from './store';
+export { dismiss, notify, selectNotices, uiSlice, type Notice } from './ui-slice';
+export { usePageTitle } from './use-page-title';

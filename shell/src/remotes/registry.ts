@@ -1,0 +1,44 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteModule, RemotePointer } from '@site/platform';
+import type { RemoteName } from './remote-for-path';
+
+let pointer: RemotePointer = { remotes: {} };
+
+function entries(names: string[]) {
+  return names.flatMap((name) => {
+    const remote = pointer.remotes[name];
+    return remote ? [{ name, entry: remote.entry }] : [];
+  });
+}
+
+/** Registers every remote of the pointer the server inlined in the page (no remote URL is built into the shell). */
+export function initRemotes(initial: RemotePointer): void {
+  pointer = initial;
+  registerRemotes(entries(Object.keys(pointer.remotes)));
+}
+
+export function manifestUrl(name: RemoteName): string {
+  return pointer.remotes[name]?.entry ?? '(not in the pointer)';
+}
+
+/**
+ * Before a retry: read the pointer again (a new release may be out) and register the remote anew, which drops
+ * the failed manifest and container from the federation runtime's caches.
+ */
+export async function refreshRemote(name: RemoteName): Promise<void> {
+  try {
+    const response = await fetch('/api/frontend/remotes', { cache: 'no-store' });
+    const body = (await response.json()) as { code: number; data: RemotePointer };
+    if (body.code === 0) pointer = body.data;
+  } catch {
+    // keep the pointer we have; the retry will say whether it works
+  }
+  registerRemotes(entries([name]), { force: true });
+}
+
+export async function loadRemoteApp(name: RemoteName): Promise<RemoteModule> {
+  if (!pointer.remotes[name]) throw new Error(`remote ${name} is not in the pointer`);
+  const module = await loadRemote<RemoteModule>(`${name}/App`);
+  if (!module?.default) throw new Error(`remote ${name} did not provide ./App`);
+  return module;
+}

@@ -1,0 +1,12 @@
+import { isAdminPath, isMobilePath } from '@site/shared-types';
+
+export type RemoteName = 'mf_desktop' | 'mf_mobile' | 'mf_admin';
+
+/** `/admin*` → admin, `/move/*` → mobile, everything else → desktop: exactly one remote per page. */
+export function remoteForPath(path: string): RemoteName {
+  if (isAdminPath(path)) return 'mf_admin';
+  if (isMobilePath(path)) return 'mf_mobile';
+  return 'mf_desktop';
+}
+
+export const REMOTE_BASE: Record<RemoteName, string> = { mf_desktop: '/', mf_mobile: '/move', mf_admin: '/admin' };

@@ -1,0 +1,73 @@
+import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { useAppStore } from '@site/platform';
+import { loadRemoteApp, manifestUrl, refreshRemote } from './registry';
+import { REMOTE_BASE, type RemoteName } from './remote-for-path';
+import styles from '../shell.module.css';
+
+interface BoundaryProps {
+  name: RemoteName;
+  onRetry: () => Promise<void>;
+  children: ReactNode;
+}
+
+/** Contains a remote that fails to load or render: logs it and offers a retry that really reloads the remote. */
+class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; retrying: boolean }> {
+  override state = { failed: false, retrying: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(`[remote] ${this.props.name} failed (manifest ${manifestUrl(this.props.name)}):`, error);
+  }
+
+  private retry = async () => {
+    this.setState({ retrying: true });
+    await this.props.onRetry();
+  };
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className={styles.fallback} role="alert" data-testid="remote-failed" data-remote={this.props.name}>
+        <p className={styles.fallbackTitle}>页面加载失败</p>
+        <p className={styles.fallbackText}>网络可能不太稳定，请稍后重试。</p>
+        <button type="button" className={styles.retry} onClick={this.retry} disabled={this.state.retrying}>
+          {this.state.retrying ? '正在重试…' : '重试'}
+        </button>
+      </div>
+    );
+  }
+}
+
+function Loading() {
+  return (
+    <div className={styles.loading} aria-busy="true" aria-live="polite">
+      <span className={styles.spinner} />
+      <span>加载中…</span>
+    </div>
+  );
+}
+
+/** Mounts one remote's `./App`; each retry registers the remote again and creates a fresh lazy component. */
+export function RemoteSlot({ name }: { name: RemoteName }) {
+  const store = useAppStore();
+  const [attempt, setAttempt] = useState(0);
+  // React caches a rejected lazy component: a retry needs a new one.
+  const RemoteApp = useMemo(() => lazy(() => loadRemoteApp(name)), [name, attempt]);
+  return (
+    <RemoteBoundary
+      key={`${name}-${attempt}`}
+      name={name}
+      onRetry={async () => {
+        await refreshRemote(name);
+        setAttempt((n) => n + 1);
+      }}
+    >
+      <Suspense fallback={<Loading />}>
+        <RemoteApp store={store} basename={REMOTE_BASE[name]} />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

@@ -1,0 +1,93 @@
+// The shell (host): no remote is named here; the page's pointer registers them at run time.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import webpack from 'webpack';
+import { federation, MiniCssExtractPlugin, modeOf, optimization, resolve, rules } from '@site/platform/webpack';
+
+const appDir = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Emits what the server needs to build the page: the HTML template, `assets.json` (entry scripts and styles)
+ * and the favicon. The entry file is content-hashed here: `[contenthash]` in output.filename breaks the
+ * federation runtime module on webpack 5.111 (module-federation/core#5077), so it is emitted as main.js and
+ * renamed (nothing else references the entry file's name).
+ */
+class ShellAssetsPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('shell-assets', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'shell-assets', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const scripts = [];
+          const styles = [];
+          for (const file of compilation.entrypoints.get('main').getFiles()) {
+            if (file.endsWith('.js') && compilation.options.mode === 'production') {
+              const hash = createHash('md5')
+                .update(compilation.getAsset(file).source.buffer())
+                .digest('hex')
+                .slice(0, 8);
+              const hashed = file.replace(/\.js$/, `.${hash}.js`);
+              compilation.renameAsset(file, hashed);
+              scripts.push(hashed);
+            } else if (file.endsWith('.js')) {
+              scripts.push(file);
+            } else if (file.endsWith('.css')) {
+              styles.push(file);
+            }
+          }
+          const { RawSource } = compiler.webpack.sources;
+          compilation.emitAsset('assets.json', new RawSource(JSON.stringify({ scripts, styles }, null, 2)));
+          compilation.emitAsset('index.html', new RawSource(readFileSync(path.join(appDir, 'src/index.html'))));
+          compilation.emitAsset(
+            'assets/favicon.svg',
+            new RawSource(readFileSync(path.join(appDir, 'public/favicon.svg'))),
+          );
+        },
+      );
+    });
+  }
+}
+
+export default (_env, argv) => {
+  const mode = modeOf(argv);
+  return {
+    name: 'shell',
+    mode,
+    context: appDir,
+    target: 'web',
+    devtool: mode === 'development' ? 'eval-cheap-module-source-map' : false,
+    entry: { main: './src/index.ts' },
+    resolve,
+    output: {
+      path: path.join(appDir, 'dist'),
+      // Resolved from the script's own address: the same build works from this server or a CDN folder.
+      publicPath: 'auto',
+      uniqueName: 'shell',
+      filename: 'assets/[name].js',
+      chunkFilename: 'assets/[name].[contenthash:8].js',
+      clean: true,
+    },
+    module: { rules: rules() },
+    optimization: optimization(mode),
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    plugins: [
+      new MiniCssExtractPlugin({
+        filename: 'assets/[name].[contenthash:8].css',
+        chunkFilename: 'assets/[name].[contenthash:8].css',
+      }),
+      federation(appDir, { name: 'shell', remotes: {}, manifest: false }),
+      new ShellAssetsPlugin(),
+    ],
+    devServer: {
+      port: Number(process.env.SHELL_DEV_PORT ?? 3100),
+      hot: false,
+      liveReload: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      static: false,
+      devMiddleware: { writeToDisk: false },
+    },
+  };
+};
