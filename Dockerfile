@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Multi-stage image of the whole product (API, uploads, front-ends) for docker-compose.yml.
+# Multi-stage image of the whole product (API, uploads, shell and remotes) for docker-compose.yml.
 # The database is an external PostgreSQL (DATABASE_URL); the embedded one is left out of the image.
 
 FROM node:20-bookworm-slim AS build
@@ -12,6 +12,7 @@ COPY mf-desktop/package.json mf-desktop/
 COPY mf-mobile/package.json mf-mobile/
 COPY mf-admin/package.json mf-admin/
 COPY e2e/package.json e2e/
+COPY shell/platform/package.json shell/platform/
 # Sources are not here yet, so the root `prepare` (the build) must not run during this install.
 RUN npm ci --ignore-scripts
 COPY . .
@@ -31,6 +32,10 @@ COPY --from=build /app/shared-types/package.json ./shared-types/
 COPY --from=build /app/shared-types/dist ./shared-types/dist
 COPY --from=build /app/api/package.json ./api/
 COPY --from=build /app/api/dist ./api/dist
+COPY --from=build /app/shell/dist ./shell/dist
+COPY --from=build /app/mf-desktop/dist ./mf-desktop/dist
+COPY --from=build /app/mf-mobile/dist ./mf-mobile/dist
+COPY --from=build /app/mf-admin/dist ./mf-admin/dist
 RUN mkdir -p /data/uploads && chown -R node:node /data
 USER node
 EXPOSE 3000

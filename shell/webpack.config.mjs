@@ -57,7 +57,7 @@ export default (_env, argv) => {
     mode,
     context: appDir,
     target: 'web',
-    devtool: mode === 'development' ? 'eval-cheap-module-source-map' : false,
+    devtool: mode === 'development' ? 'cheap-module-source-map' : false,
     entry: { main: './src/index.ts' },
     resolve,
     output: {

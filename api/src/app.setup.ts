@@ -23,17 +23,23 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   app.use(requestId);
   // gzip or brotli, whichever the browser prefers, for everything above 1 KB.
   app.use(compression({ threshold: 1024 }));
+  // Front-end code may come from elsewhere: a remote on a CDN, or the development servers.
+  const codeOrigins = frontendOrigins(config);
   app.use(
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'https:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          scriptSrc: ["'self'", ...codeOrigins],
+          styleSrc: ["'self'", "'unsafe-inline'", ...codeOrigins],
+          imgSrc: ["'self'", 'data:', 'https:', ...codeOrigins],
+          fontSrc: ["'self'", 'data:', ...codeOrigins],
+          connectSrc: [
+            "'self'",
+            ...codeOrigins,
+            ...(config.frontend.shellUrl ? codeOrigins.map((o) => o.replace(/^http/, 'ws')) : []),
+          ],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],
@@ -71,6 +77,12 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   mountApiDocs(app);
   serveFrontend(app, config);
   return app;
+}
+
+/** Origins of the shell and remotes when they are not served by this server (CDN, development servers). */
+function frontendOrigins(config: AppConfig): string[] {
+  const urls = [config.frontend.shellUrl, ...Object.values(config.frontend.remotes).map((remote) => remote.url)];
+  return [...new Set(urls.filter((url): url is string => url !== null).map((url) => new URL(url).origin))];
 }
 
 /** The OpenAPI description of every call at /api/docs (JSON at /api/docs/openapi.json). */

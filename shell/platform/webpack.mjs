@@ -90,8 +90,9 @@ export function remoteConfig({ appDir, name, port, argv }) {
     mode,
     context: appDir,
     target: 'web',
-    devtool: mode === 'development' ? 'eval-cheap-module-source-map' : false,
-    entry: mode === 'development' ? { standalone: './src/standalone.tsx' } : {},
+    // Source maps without eval: the site's CSP forbids it in development too.
+    devtool: mode === 'development' ? 'cheap-module-source-map' : false,
+    entry: mode === 'development' ? { standalone: './src/standalone.ts' } : {},
     resolve,
     output: {
       path: outDir,
@@ -120,16 +121,19 @@ export function remoteConfig({ appDir, name, port, argv }) {
       hot: false,
       liveReload: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
-      historyApiFallback: { index: '/standalone.html' },
       static: false,
       proxy: [{ context: ['/api', '/uploads'], target: process.env.API_URL ?? 'http://localhost:3000' }],
-      setupMiddlewares: (middlewares, server) => {
-        server.app.get('/standalone.html', (_req, res) => {
-          res
-            .type('html')
-            .send(
+      // Every page address answers the standalone page (history mode); files come from the dev middleware.
+      setupMiddlewares: (middlewares) => {
+        middlewares.unshift({
+          name: 'standalone-page',
+          middleware: (req, res, next) => {
+            if (req.method !== 'GET' || !req.headers.accept?.includes('text/html')) return next();
+            res.setHeader('Content-Type', 'text/html; charset=utf-8');
+            res.end(
               `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${name}</title></head><body><div id="root"></div><script src="/standalone.js"></script></body></html>`,
             );
+          },
         });
         return middlewares;
       },

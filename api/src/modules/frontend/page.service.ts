@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DEFAULT_META, matchSiteRoute, type RouteMatch } from '@site/shared-types';
+import { DEFAULT_META, DEFAULT_WEBCASE_ID, matchSiteRoute, type RouteMatch } from '@site/shared-types';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -70,7 +70,8 @@ export class PageService {
       };
     }
     const match = matchSiteRoute(req.path);
-    const meta = await this.meta(match);
+    const found = match ? await this.meta(match) : null;
+    const meta = found ?? (await this.meta(null))!;
     const origin = this.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
     const pointer = await this.remotes.pointer();
 
@@ -79,7 +80,7 @@ export class PageService {
       `<meta name="keywords" content="${escapeHtml(meta.keywords)}" />`,
       `<meta name="description" content="${escapeHtml(meta.description)}" />`,
       `<link rel="canonical" href="${escapeHtml(origin + req.path)}" />`,
-      ...(match ? [] : ['<meta name="robots" content="noindex" />']),
+      ...(found ? [] : ['<meta name="robots" content="noindex" />']),
     ].join('\n    ');
     const base = this.config.frontend.shellUrl ? `${this.config.frontend.shellUrl}/` : '/';
     const html = files.template
@@ -96,10 +97,11 @@ export class PageService {
         '<!--site-scripts-->',
         files.assets.scripts.map((src) => `<script defer src="${base}${src}"></script>`).join(''),
       );
-    return { status: match ? 200 : 404, html };
+    return { status: found ? 200 : 404, html };
   }
 
-  private async meta(match: RouteMatch | null): Promise<PageMeta> {
+  /** The page's meta, or `null` when the route names an id that does not exist (a not-found page). */
+  private async meta(match: RouteMatch | null): Promise<PageMeta | null> {
     const records = await this.keywords.list();
     const record = (name: string) => records.find((r) => r.keywords === name)?.content.trim();
     const site: PageMeta = {
@@ -109,28 +111,25 @@ export class PageService {
     };
     if (!match?.id) return site;
     const kind = match.route.name.replace(/^me/, '');
-    const item =
+    if (kind === 'webcase')
+      return match.id === DEFAULT_WEBCASE_ID || (await this.exists('case_class', match.id)) ? site : null;
+    if (kind === 'items') return (await this.exists('menu', match.id)) ? site : null;
+    const [item] = (await this.db.query(
       kind === 'details'
-        ? (
-            (await this.db.query('SELECT name AS title, intro FROM "case" WHERE id = $1', [match.id])) as {
-              title: string;
-              intro: string;
-            }[]
-          )[0]
-        : kind === 'news'
-          ? (
-              (await this.db.query('SELECT title, intro FROM news WHERE id = $1', [match.id])) as {
-                title: string;
-                intro: string;
-              }[]
-            )[0]
-          : undefined;
-    if (!item) return site;
+        ? 'SELECT name AS title, intro FROM "case" WHERE id = $1'
+        : 'SELECT title, intro FROM news WHERE id = $1',
+      [match.id],
+    )) as { title: string; intro: string }[];
+    if (!item) return null;
     return {
       title: `${item.title} - ${siteName(site.title)}`,
       keywords: site.keywords,
       description: item.intro || site.description,
     };
+  }
+
+  private async exists(table: 'menu' | 'case_class', id: number): Promise<boolean> {
+    return ((await this.db.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id])) as unknown[]).length > 0;
   }
 
   private async shellFiles(): Promise<ShellFiles | null> {

@@ -1,0 +1,27 @@
+import type { Page } from '@playwright/test';
+import { MAIN_HOST, MOBILE_HOST } from './chromium';
+
+export function port(): number {
+  const value = Number(process.env.E2E_PORT);
+  if (!value) throw new Error('E2E_PORT is not set: run through `npm run test:e2e`');
+  return value;
+}
+
+export const mainUrl = (path = '/') => `http://${MAIN_HOST}:${port()}${path}`;
+export const mobileHostUrl = (path = '/') => `http://${MOBILE_HOST}:${port()}${path}`;
+/** For requests made from Node (Playwright's request context), which does not resolve the test host names. */
+export const directUrl = (path = '/') => `http://127.0.0.1:${port()}${path}`;
+
+/** Waits until a remote has rendered and answers its name (`data-remote` on its root). */
+export async function mountedRemote(page: Page): Promise<string> {
+  const root = page.locator('[data-remote]').first();
+  await root.waitFor();
+  return (await root.getAttribute('data-remote')) ?? '';
+}
+
+/** The shared store's state, as the shell exposes it for diagnostics. */
+export function storeState<T = Record<string, unknown>>(page: Page): Promise<T> {
+  return page.evaluate(
+    () => (window as unknown as { __SITE_STORE__: { getState(): unknown } }).__SITE_STORE__.getState() as never,
+  );
+}

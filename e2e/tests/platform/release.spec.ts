@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { REPO_ROOT } from '../../support/global-setup';
+import { directUrl, mainUrl, mountedRemote } from '../../support/site';
+
+/** A digest of every file of the shell's build, to prove it is not rebuilt. */
+function digest(dir: string): string {
+  const hash = createHash('sha256');
+  const walk = (current: string) => {
+    for (const entry of readdirSync(current).sort()) {
+      const full = path.join(current, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else hash.update(path.relative(dir, full)).update(readFileSync(full));
+    }
+  };
+  walk(dir);
+  return hash.digest('hex');
+}
+
+const current = (remote: string) =>
+  JSON.parse(readFileSync(path.join(REPO_ROOT, remote, 'dist', 'current.json'), 'utf8')).release as string;
+
+test.describe('independent shipping', () => {
+  test('should serve a rebuilt remote without restarting the server or rebuilding the shell and the other remotes', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.goto(mainUrl('/'));
+    await mountedRemote(page);
+    const before = await page.locator('[data-remote]').getAttribute('data-release');
+    expect(before).toBe(current('mf-desktop'));
+    const shellBefore = digest(path.join(REPO_ROOT, 'shell', 'dist'));
+    const others = { mobile: current('mf-mobile'), admin: current('mf-admin') };
+
+    // The documented command: rebuild and publish one remote.
+    const release = spawnSync('npm', ['run', 'build', '-w', 'mf-desktop'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    expect(release.status, release.stdout + release.stderr).toBe(0);
+    const published = current('mf-desktop');
+    expect(published).not.toBe(before);
+
+    await page.reload();
+    await expect(page.locator('[data-remote="mf_desktop"]')).toHaveAttribute('data-release', published);
+    expect(digest(path.join(REPO_ROOT, 'shell', 'dist'))).toBe(shellBefore);
+    expect({ mobile: current('mf-mobile'), admin: current('mf-admin') }).toEqual(others);
+    // The shell's own script is the very same file, served from the cache-forever folder.
+    const html = await (await page.request.get(directUrl('/'))).text();
+    const script = /src="\/(assets\/main\.[0-9a-f]{8}\.js)"/.exec(html)?.[1];
+    expect(script).toBeTruthy();
+    const response = await page.request.get(directUrl(`/${script}`));
+    expect(response.headers()['cache-control']).toContain('immutable');
+  });
+});

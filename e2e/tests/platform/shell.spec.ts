@@ -1,0 +1,127 @@
+import { expect, test } from '@playwright/test';
+import { DEFAULT_META } from '@site/shared-types';
+import { MOBILE_UA } from '../../support/chromium';
+import { directUrl, mainUrl, mountedRemote, storeState } from '../../support/site';
+
+interface SiteState {
+  site: { meta: { title: string; keywords: string; description: string }; metaSource: string };
+  desktop?: { pageViews: number; lastPath: string };
+}
+
+test.describe('keywords', () => {
+  test('should fill the meta tags from the keyword records and put the title in the store', async ({
+    page,
+    request,
+  }) => {
+    const records = (await (await request.post(directUrl('/api/keyswords'))).json()).data as {
+      keywords: string;
+      content: string;
+    }[];
+    const record = (name: string) => records.find((r) => r.keywords === name)!.content;
+    await page.goto(mainUrl('/'));
+    await mountedRemote(page);
+    await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', record('keywords'));
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', record('description'));
+    await expect.poll(async () => (await storeState<SiteState>(page)).site.metaSource).toBe('loaded');
+    expect((await storeState<SiteState>(page)).site.meta.title).toBe(record('title'));
+    await expect(page).toHaveTitle(record('title'));
+  });
+
+  test('should fall back to the fixed Chinese defaults, silently, when the call answers a non-zero code', async ({
+    page,
+  }) => {
+    await page.route('**/api/keyswords', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 1, msg: '出错了', data: null }),
+      }),
+    );
+    await page.goto(mainUrl('/about.html'));
+    await mountedRemote(page);
+    await expect.poll(async () => (await storeState<SiteState>(page)).site.metaSource).toBe('fallback');
+    await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', DEFAULT_META.keywords);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', DEFAULT_META.description);
+    expect(DEFAULT_META.keywords).toMatch(/深圳网站建设/);
+    // Silent: no message is shown for the keyword call.
+    await expect(page.getByTestId('notices').getByRole('status')).toHaveCount(0);
+  });
+});
+
+test.describe('not-found page', () => {
+  for (const path of ['/no-such-page.html', '/move/no-such-page', '/admin/index/no-such-screen']) {
+    test(`should answer 404 and show the not-found picture and advice at ${path}`, async ({ browser }) => {
+      // A phone for the mobile site (a desktop browser is sent from /move/ to /).
+      const context = await browser.newContext(path.startsWith('/move/') ? { userAgent: MOBILE_UA } : {});
+      const page = await context.newPage();
+      const response = await page.goto(mainUrl(path));
+      expect(response?.status()).toBe(404);
+      const notFound = page.getByTestId('not-found');
+      await expect(notFound).toBeVisible();
+      await expect(notFound.getByRole('img', { name: '页面走丢了' })).toBeVisible();
+      await expect(notFound).toContainText('请检查网址是否输入正确');
+      await expect(notFound.getByRole('link', { name: '返回首页' })).toBeVisible();
+      await context.close();
+    });
+  }
+});
+
+test.describe('one store, one React', () => {
+  test('should run the remote on the store of the shell: shared state read, its slice injected, its actions seen', async ({
+    page,
+  }) => {
+    await page.goto(mainUrl('/'));
+    await mountedRemote(page);
+    await expect.poll(async () => (await storeState<SiteState>(page)).site.metaSource).toBe('loaded');
+    const state = await storeState<SiteState>(page);
+    // The remote renders the site name from the shell's slice.
+    await expect(page.getByTestId('site-name')).toHaveText(state.site.meta.title.split(' - ')[0]!);
+    // Its own slice lives in the same store, and its dispatches reach it.
+    expect(state.desktop?.pageViews).toBe(1);
+    await page.getByRole('link', { name: '关于我们' }).click();
+    await expect(page).toHaveURL(mainUrl('/about.html'));
+    await expect(page.getByTestId('page-views')).toHaveText('2');
+    expect((await storeState<SiteState>(page)).desktop).toEqual({ pageViews: 2, lastPath: '/about.html' });
+  });
+
+  test('should load every shared library once, from the shell, for the remote too', async ({ page }) => {
+    const remoteScripts: string[] = [];
+    page.on('response', async (response) => {
+      if (/\/remotes\/.+\.js$/.test(response.url())) remoteScripts.push(await response.text());
+    });
+    await page.goto(mainUrl('/'));
+    await mountedRemote(page);
+    const share = await page.evaluate(() => {
+      const scopes = (
+        window as unknown as {
+          __FEDERATION__: {
+            __SHARE__: Record<
+              string,
+              Record<string, Record<string, Record<string, { from: string; useIn: string[] }>>>
+            >;
+          };
+        }
+      ).__FEDERATION__.__SHARE__;
+      const result: Record<string, { versions: number; from: string[]; useIn: string[] }> = {};
+      for (const scope of Object.values(scopes)) {
+        for (const [pkg, versions] of Object.entries(scope.default ?? {})) {
+          result[pkg] = {
+            versions: Object.keys(versions).length,
+            from: Object.values(versions).map((v) => v.from),
+            useIn: Object.values(versions).flatMap((v) => v.useIn),
+          };
+        }
+      }
+      return result;
+    });
+    for (const pkg of ['react', 'react-dom', 'react-redux', 'react-router-dom', '@reduxjs/toolkit', '@site/platform']) {
+      expect(share[pkg], pkg).toMatchObject({ versions: 1, from: ['shell'] });
+    }
+    for (const pkg of ['react-redux', 'react-router-dom', '@site/platform'])
+      expect(share[pkg]!.useIn).toContain('mf_desktop');
+    // No copy of React travels with the remote.
+    expect(remoteScripts.length).toBeGreaterThan(0);
+    for (const script of remoteScripts)
+      expect(script).not.toContain('__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE');
+  });
+});
