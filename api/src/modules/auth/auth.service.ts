@@ -26,6 +26,13 @@ export interface AdminIdentity {
 /** Serialises the creation of the first administrator across instances starting together. */
 const FIRST_ADMIN_LOCK = 7_310_002;
 
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/** 18 letters and digits without look-alikes (about 104 bits): easy to copy from a log, hard to guess. */
+function generatePassword(): string {
+  return Array.from(randomBytes(18), (byte) => PASSWORD_ALPHABET[byte % PASSWORD_ALPHABET.length]).join('');
+}
+
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
@@ -46,7 +53,7 @@ export class AuthService implements OnModuleInit {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [FIRST_ADMIN_LOCK]);
       const [row] = (await manager.query('SELECT count(*)::int AS n FROM admin_user')) as { n: number }[];
       if ((row?.n ?? 0) > 0) return null;
-      const password = this.config.admin.password ?? randomBytes(12).toString('base64url');
+      const password = this.config.admin.password ?? generatePassword();
       await manager.query('INSERT INTO admin_user (email, password_hash) VALUES ($1, $2)', [
         this.config.admin.email,
         await hashPassword(md5Hex(password)),
