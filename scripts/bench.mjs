@@ -3,7 +3,7 @@
 //   1. gzip bytes of the JavaScript loaded for the first view of /, /move/index.html and /admin/ (Chromium);
 //   2. requests/second and p99 latency of GET /api/index and POST /api/itemmore (autocannon, 50 connections, 10 s).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, chmodSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,18 +12,7 @@ import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const MOBILE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromiumSettings = JSON.parse(readFileSync(path.join(root, 'e2e', 'chromium.json'), 'utf8'));
 
 async function startServer() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yunfan-bench-'));
@@ -65,13 +54,13 @@ async function startServer() {
 
 async function javascriptBytes(base) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    executablePath: process.env.CHROMIUM_PATH ?? chromiumSettings.path,
+    args: chromiumSettings.args,
   });
   const rows = [];
   for (const [route, userAgent] of [
     ['/', undefined],
-    ['/move/index.html', MOBILE_UA],
+    ['/move/index.html', chromiumSettings.mobileUserAgent],
     ['/admin/', undefined],
   ]) {
     const context = await browser.newContext(userAgent ? { userAgent } : {});

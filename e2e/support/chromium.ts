@@ -1,23 +1,17 @@
+import chromium from '../chromium.json' with { type: 'json' };
+
 /** Debian's Chromium (apt-get install chromium), with the flags this machine kind needs (TOOLCHAIN.md). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? chromium.path;
 
 /** Test host names: the main host and the mobile host both resolve to this machine. */
 export const MAIN_HOST = 'www.yunfan.test';
 export const MOBILE_HOST = 'm.yunfan.test';
 
 export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...chromium.args,
   `--host-resolver-rules=MAP ${MAIN_HOST} 127.0.0.1, MAP ${MOBILE_HOST} 127.0.0.1`,
 ];
 
 export const DESKTOP_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
-export const MOBILE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x18003231) NetType/WIFI Language/zh_CN';
+export const MOBILE_UA = chromium.mobileUserAgent;
