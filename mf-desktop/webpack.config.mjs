@@ -5,4 +5,4 @@ import { remoteConfig } from '@site/platform/webpack';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 
-export default (_env, argv) => remoteConfig({ appDir, name: 'mf_desktop', port: 3101, argv });
+export default (env, argv) => remoteConfig({ appDir, name: 'mf_desktop', port: 3101, env, argv, server: true });

@@ -2,7 +2,7 @@
 // Builds what is not built yet or is older than its sources: `npm install` (prepare), `npm start` and the
 // test commands call it; `--all` rebuilds everything. Steps:
 //   1. TypeScript project references (`tsc -b`, incremental): type-checks every package, emits shared-types and api;
-//   2. the shell's browser build (webpack) when its inputs changed;
+//   2. the shell's browser and server builds (webpack) when their inputs changed;
 //   3. each remote released anew (shell/platform/release.mjs) when its inputs changed.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -65,8 +65,8 @@ const shellInputs = await inputsHash([
   'shell/package.json',
   ...SHARED_INPUTS,
 ]);
-if (await stale('shell/dist/.inputs', shellInputs, 'shell/dist/assets.json')) {
-  run('shell (webpack)', [
+if (await stale('shell/dist/.inputs', shellInputs, 'shell/dist/server/main.cjs')) {
+  run('shell (webpack, browser + server)', [
     path.join(root, 'node_modules/webpack-cli/bin/cli.js'),
     '--mode',
     'production',

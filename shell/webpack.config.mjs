@@ -4,7 +4,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
-import { federation, MiniCssExtractPlugin, modeOf, optimization, resolve, rules } from '@site/platform/webpack';
+import {
+  federation,
+  MiniCssExtractPlugin,
+  modeOf,
+  optimization,
+  resolve,
+  rules,
+  serverBase,
+  serverFederation,
+} from '@site/platform/webpack';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -50,8 +59,42 @@ class ShellAssetsPlugin {
   }
 }
 
-export default (_env, argv) => {
+/**
+ * The server build: `dist/server/main.cjs` exports `loadRenderer()`, which the API server calls at run time.
+ * React and the other shared singletons are bundled (the remotes' server builds share them through the
+ * federation runtime), so nothing of the front end is resolved from the server's node_modules.
+ */
+function serverConfig(mode) {
+  const base = serverBase({ appDir, name: 'shell_server', mode, outDir: path.join(appDir, 'dist', 'server') });
+  return {
+    ...base,
+    entry: { main: './src/server/index.ts' },
+    output: {
+      ...base.output,
+      uniqueName: 'shell_server',
+      // .cjs: the package is an ES module package, and the API server require()s this file.
+      filename: '[name].cjs',
+      chunkFilename: '[name].[contenthash:8].cjs',
+      library: { type: 'commonjs2' },
+    },
+    plugins: [
+      serverFederation(appDir, {
+        name: 'shell_server',
+        remotes: {},
+        manifest: false,
+        runtimePlugins: [path.join(appDir, 'src/server/file-entry-plugin.ts')],
+      }),
+    ],
+  };
+}
+
+export default (env, argv) => {
   const mode = modeOf(argv);
+  const web = browserConfig(mode);
+  return env?.WEBPACK_SERVE ? web : [web, serverConfig(mode)];
+};
+
+function browserConfig(mode) {
   return {
     name: 'shell',
     mode,
@@ -67,7 +110,7 @@ export default (_env, argv) => {
       uniqueName: 'shell',
       filename: 'assets/[name].js',
       chunkFilename: 'assets/[name].[contenthash:8].js',
-      clean: true,
+      clean: { keep: /^server\// },
     },
     module: { rules: rules() },
     optimization: optimization(mode),
@@ -90,4 +133,4 @@ export default (_env, argv) => {
       devMiddleware: { writeToDisk: false },
     },
   };
-};
+}

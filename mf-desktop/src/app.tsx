@@ -1,72 +1,121 @@
 import { useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
-import { DESKTOP_ROUTES } from '@site/shared-types';
-import {
-  NotFound,
-  selectSiteName,
-  useAppDispatch,
-  useAppSelector,
-  usePageTitle,
-  type RemoteProps,
-} from '@site/platform';
+import { activeMenuId, DESKTOP_ROUTES, footerMenuRoute, menuRoute } from '@site/shared-types';
+import { publicApi, selectSiteName, useAppDispatch, useAppSelector, type RemoteProps } from '@site/platform';
 import { pageViewed, usePageViews } from './desktop-slice';
+import {
+  AboutPage,
+  CaseDetailPage,
+  HomePage,
+  ItemsPage,
+  Missing,
+  NewsDetailPage,
+  NewsListPage,
+  WebcasePage,
+} from './pages';
 import styles from './desktop.module.css';
 
-/** Placeholder titles until the desktop pages arrive (their own issue). */
-const TITLES: Record<string, string> = {
-  index: '首页',
-  about: '关于我们',
-  items: '服务项目',
-  itemnews: '新闻资讯',
-  details: '案例详情',
-  news: '新闻详情',
-  webcase: '客户案例',
+export { prefetch } from './prefetch';
+
+const PAGES: Record<string, () => ReactNode> = {
+  index: HomePage,
+  about: AboutPage,
+  items: ItemsPage,
+  itemnews: NewsListPage,
+  details: CaseDetailPage,
+  news: NewsDetailPage,
+  webcase: WebcasePage,
 };
 
-function Page({ name }: { name: string }) {
+function Header() {
+  const siteName = useAppSelector(selectSiteName);
+  const { pathname } = useLocation();
+  const header = publicApi.useHeaderQuery().data;
+  const active = activeMenuId(pathname);
+  return (
+    <header className={styles.header}>
+      <Link className={styles.brand} to="/" data-testid="site-name">
+        {header?.logo.url ? <img src={header.logo.url} alt={header.logo.alt} width={40} height={40} /> : null}
+        <span>{siteName}</span>
+      </Link>
+      <nav className={styles.nav} aria-label="主导航">
+        {(header?.programas ?? []).map((menu) => (
+          <Link key={menu.id} to={menuRoute(menu.id)} aria-current={menu.id === active ? 'page' : undefined}>
+            {menu.name}
+          </Link>
+        ))}
+      </nav>
+    </header>
+  );
+}
+
+function Footer() {
   const siteName = useAppSelector(selectSiteName);
   const views = usePageViews();
-  usePageTitle(name === 'index' ? null : TITLES[name]);
+  const footer = publicApi.useFooterQuery().data;
   return (
-    <main className={styles.main} data-page={name}>
-      <h1>{TITLES[name]}</h1>
-      <p>
-        {siteName} 桌面站页面正在建设中。本次访问已浏览 <span data-testid="page-views">{views}</span> 个页面。
+    <footer className={styles.footer}>
+      {footer ? (
+        <div className={styles.footerColumns}>
+          <nav aria-label="关于我们">
+            <h2>关于我们</h2>
+            {footer.abouts.map((about, index) => {
+              const to = index === 0 ? '/about.html' : footerMenuRoute(about.column_id);
+              return to ? (
+                <Link key={about.id} to={to}>
+                  {about.name}
+                </Link>
+              ) : (
+                <span key={about.id}>{about.name}</span>
+              );
+            })}
+          </nav>
+          <div>
+            <h2>联系方式</h2>
+            {footer.contact.map((entry) => (
+              <p key={entry.id}>{entry.content}</p>
+            ))}
+          </div>
+          <nav aria-label="友情链接">
+            <h2>友情链接</h2>
+            {footer.link.map((link) => (
+              <a key={link.id} href={link.site} target="_blank" rel="nofollow noopener noreferrer">
+                {link.name}
+              </a>
+            ))}
+          </nav>
+        </div>
+      ) : null}
+      <p className={styles.copyright}>
+        {footer?.information.Copyright ?? `© ${siteName}`}{' '}
+        {footer ? (
+          <a href={footer.information.link.site} target="_blank" rel="nofollow noopener noreferrer">
+            {footer.information.link.name}
+          </a>
+        ) : null}
+        <span className={styles.views}>
+          本次访问已浏览 <span data-testid="page-views">{views}</span> 个页面
+        </span>
       </p>
-    </main>
+    </footer>
   );
 }
 
 function Layout({ children }: { children: ReactNode }) {
-  const siteName = useAppSelector(selectSiteName);
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   useEffect(() => {
     dispatch(pageViewed(pathname));
+    window.scrollTo(0, 0);
   }, [dispatch, pathname]);
   return (
     <div className={styles.page} data-remote={__REMOTE_NAME__} data-release={__RELEASE_LABEL__}>
-      <header className={styles.header}>
-        <Link className={styles.brand} to="/" data-testid="site-name">
-          {siteName}
-        </Link>
-        <nav className={styles.nav}>
-          <Link to="/">首页</Link>
-          <Link to="/webcase/101.html">客户案例</Link>
-          <Link to="/itemnews.html">新闻资讯</Link>
-          <Link to="/about.html">关于我们</Link>
-        </nav>
-      </header>
+      <Header />
       {children}
-      <footer className={styles.footer}>© {siteName}</footer>
+      <Footer />
     </div>
   );
-}
-
-function Missing() {
-  usePageTitle('页面不存在');
-  return <NotFound homePath="/" />;
 }
 
 /** The desktop site's route tree (spec §2 "Desktop routes"), mounted by the shell under `/`. */
@@ -75,13 +124,14 @@ export default function App({ store }: RemoteProps) {
     <Provider store={store}>
       <Layout>
         <Routes>
-          {DESKTOP_ROUTES.map((route) =>
-            route.path === '/' ? (
-              <Route key={route.path} index element={<Page name={route.name} />} />
+          {DESKTOP_ROUTES.map((route) => {
+            const Page = PAGES[route.name]!;
+            return route.path === '/' ? (
+              <Route key={route.path} index element={<Page />} />
             ) : (
-              <Route key={route.path} path={route.path.slice(1)} element={<Page name={route.name} />} />
-            ),
-          )}
+              <Route key={route.path} path={route.path.slice(1)} element={<Page />} />
+            );
+          })}
           <Route path="*" element={<Missing />} />
         </Routes>
       </Layout>

@@ -17,7 +17,8 @@ export const desktopSlice = createSlice({
   },
 });
 
-export const injectedDesktopSlice = desktopSlice.injectInto(rootReducer);
+// overrideExisting: a newer release of this remote (loaded without a restart) brings its own reducer.
+export const injectedDesktopSlice = desktopSlice.injectInto(rootReducer, { overrideExisting: true });
 export const { pageViewed } = desktopSlice.actions;
 export const { selectPageViews } = injectedDesktopSlice.selectors;
 

@@ -2,29 +2,22 @@ import { useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { MOBILE_ROUTES } from '@site/shared-types';
+import { selectSiteName, useAppDispatch, useAppSelector, type RemoteProps } from '@site/platform';
+import { pageViewed } from './mobile-slice';
 import {
-  NotFound,
-  selectSiteName,
-  useAppDispatch,
-  useAppSelector,
-  usePageTitle,
-  type RemoteProps,
-} from '@site/platform';
-import { pageViewed, usePageViews } from './mobile-slice';
+  AboutPage,
+  CaseDetailPage,
+  CasesPage,
+  ContactPage,
+  HomePage,
+  ItemsPage,
+  Missing,
+  NewsDetailPage,
+  ServicesPage,
+} from './pages';
 import styles from './mobile.module.css';
 
-/** Placeholder titles until the mobile pages arrive (their own issue). */
-const TITLES: Record<string, string> = {
-  meindex: '首页',
-  fwxm: '服务项目',
-  mecase: '客户案例',
-  mezhy: '关于我们',
-  meabout: '在线留言',
-  meus: '联系我们',
-  menews: '新闻详情',
-  medetails: '案例详情',
-  meitems: '服务案例',
-};
+export { prefetch } from './prefetch';
 
 const TABS = [
   { to: '/move/index.html', label: '首页' },
@@ -33,19 +26,17 @@ const TABS = [
   { to: '/move/us.html', label: '联系我们' },
 ];
 
-function Page({ name }: { name: string }) {
-  const siteName = useAppSelector(selectSiteName);
-  const views = usePageViews();
-  usePageTitle(name === 'meindex' ? null : TITLES[name]);
-  return (
-    <main className={styles.main} data-page={name}>
-      <h1>{TITLES[name]}</h1>
-      <p>
-        {siteName} 移动站页面正在建设中。本次访问已浏览 <span data-testid="page-views">{views}</span> 个页面。
-      </p>
-    </main>
-  );
-}
+const PAGES: Record<string, () => ReactNode> = {
+  meindex: HomePage,
+  fwxm: ServicesPage,
+  mecase: CasesPage,
+  mezhy: AboutPage,
+  meabout: () => <ContactPage name="meabout" />,
+  meus: () => <ContactPage name="meus" />,
+  menews: NewsDetailPage,
+  medetails: CaseDetailPage,
+  meitems: ItemsPage,
+};
 
 function Layout({ children }: { children: ReactNode }) {
   const siteName = useAppSelector(selectSiteName);
@@ -75,24 +66,20 @@ function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-function Missing() {
-  usePageTitle('页面不存在');
-  return <NotFound homePath="/move/" />;
-}
-
 /** The mobile site's route tree (spec §2 "Mobile routes"), mounted by the shell under `/move`. */
 export default function App({ store }: RemoteProps) {
   return (
     <Provider store={store}>
       <Layout>
         <Routes>
-          {MOBILE_ROUTES.map((route) =>
-            route.path === '/' ? (
-              <Route key={route.path} index element={<Page name={route.name} />} />
+          {MOBILE_ROUTES.map((route) => {
+            const Page = PAGES[route.name]!;
+            return route.path === '/' ? (
+              <Route key={route.path} index element={<Page />} />
             ) : (
-              <Route key={route.path} path={route.path.slice(1)} element={<Page name={route.name} />} />
-            ),
-          )}
+              <Route key={route.path} path={route.path.slice(1)} element={<Page />} />
+            );
+          })}
           <Route path="*" element={<Missing />} />
         </Routes>
       </Layout>

@@ -17,6 +17,7 @@ export const mobileSlice = createSlice({
   },
 });
 
-export const injectedMobileSlice = mobileSlice.injectInto(rootReducer);
+// overrideExisting: a newer release of this remote (loaded without a restart) brings its own reducer.
+export const injectedMobileSlice = mobileSlice.injectInto(rootReducer, { overrideExisting: true });
 export const { pageViewed } = mobileSlice.actions;
 export const usePageViews = () => useSelector(injectedMobileSlice.selectors.selectPageViews);

@@ -15,3 +15,4 @@ export type * from './domain/news.js';
 export type * from './domain/share.js';
 export type * from './domain/search.js';
 export type * from './domain/admin.js';
+export * from './ssr.js';

@@ -1,4 +1,4 @@
-import { matchSiteRoute } from './site-routes.js';
+import { counterpartPath, matchSiteRoute } from './site-routes.js';
 
 const name = (path: string) => matchSiteRoute(path)?.route.name ?? null;
 
@@ -50,5 +50,28 @@ describe('matchSiteRoute', () => {
     ]) {
       expect(matchSiteRoute(path)).toBeNull();
     }
+  });
+});
+
+describe('counterpartPath', () => {
+  it('should pair desktop pages with their mobile pages and back', () => {
+    expect(counterpartPath('/')).toBe('/move/');
+    expect(counterpartPath('/about.html')).toBe('/move/zhy.html');
+    expect(counterpartPath('/details/12.html')).toBe('/move/details/12.html');
+    expect(counterpartPath('/news/7.html')).toBe('/move/news/7.html');
+    expect(counterpartPath('/items/4.html')).toBe('/move/items/4.html');
+    expect(counterpartPath('/webcase/102.html')).toBe('/move/case.html');
+    expect(counterpartPath('/move/index.html')).toBe('/');
+    expect(counterpartPath('/move/zhy.html')).toBe('/about.html');
+    expect(counterpartPath('/move/details/12.html')).toBe('/details/12.html');
+    expect(counterpartPath('/move/case.html')).toBe('/webcase/101.html');
+  });
+
+  it('should have no counterpart for pages one face lacks, unknown pages and the back office', () => {
+    expect(counterpartPath('/itemnews.html')).toBeNull();
+    expect(counterpartPath('/move/about.html')).toBeNull();
+    expect(counterpartPath('/move/fwxm')).toBeNull();
+    expect(counterpartPath('/nope.html')).toBeNull();
+    expect(counterpartPath('/admin/index/case')).toBeNull();
   });
 });

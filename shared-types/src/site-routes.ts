@@ -101,3 +101,33 @@ export function matchSiteRoute(pathname: string): RouteMatch | null {
   }
   return null;
 }
+
+/** The same content on the other face, by route name (spec §2 pairs the desktop and mobile pages). */
+const DESKTOP_TO_MOBILE: Record<string, (id: number | null) => string> = {
+  index: () => '/move/',
+  about: () => '/move/zhy.html',
+  items: (id) => `/move/items/${id}.html`,
+  details: (id) => `/move/details/${id}.html`,
+  news: (id) => `/move/news/${id}.html`,
+  webcase: () => '/move/case.html',
+};
+const MOBILE_TO_DESKTOP: Record<string, (id: number | null) => string> = {
+  meindex: () => '/',
+  mezhy: () => '/about.html',
+  meitems: (id) => `/items/${id}.html`,
+  medetails: (id) => `/details/${id}.html`,
+  menews: (id) => `/news/${id}.html`,
+  mecase: () => `/webcase/101.html`,
+};
+
+/**
+ * The other face's address for the same content, for the `alternate` / `canonical` links of separate mobile
+ * URLs; `null` when the other face has no such page (the desktop news list, the mobile contact form…).
+ */
+export function counterpartPath(pathname: string): string | null {
+  const match = matchSiteRoute(pathname);
+  if (!match) return null;
+  const table =
+    match.route.face === 'desktop' ? DESKTOP_TO_MOBILE : match.route.face === 'mobile' ? MOBILE_TO_DESKTOP : {};
+  return table[match.route.name]?.(match.id) ?? null;
+}

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds one remote and publishes it as a new release: `node release.mjs <remote package dir>`.
-// The build goes to dist/releases/<id>/ (never rewritten, so every file can be cached as immutable), then
+// The build goes to dist/releases/<id>/web (browser) and, for the public remotes, dist/releases/<id>/server (the
+// same code for server rendering). A release is never rewritten, so every file can be cached as immutable. Then
 // dist/current.json, the pointer the server reads on every page, is switched to it in one rename. The shell
 // and the other remotes are not touched. Older releases are kept for rollback (edit current.json), then pruned.
 import { promises as fs } from 'node:fs';
@@ -21,6 +22,8 @@ export async function releaseRemote(appDir, { label } = {}) {
   process.env.MF_RELEASE_LABEL = release;
   const { default: configFor } = await import(pathToFileURL(path.join(appDir, 'webpack.config.mjs')).href);
   const config = configFor({}, { mode: 'production' });
+  const name = (Array.isArray(config) ? config[0] : config).name;
+  const begin = Date.now();
 
   const stats = await new Promise((resolve, reject) =>
     webpack(config, (error, result) => (error ? reject(error) : resolve(result))),
@@ -34,7 +37,7 @@ export async function releaseRemote(appDir, { label } = {}) {
   await fs.writeFile(`${pointer}.tmp`, JSON.stringify({ release, builtAt: new Date().toISOString() }, null, 2));
   await fs.rename(`${pointer}.tmp`, pointer);
   await prune(releasesDir, release);
-  return { release, name: config.name, seconds: (stats.endTime - stats.startTime) / 1000 };
+  return { release, name, seconds: (Date.now() - begin) / 1000 };
 }
 
 async function prune(releasesDir, current) {

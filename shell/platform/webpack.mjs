@@ -1,5 +1,6 @@
 // Build pieces shared by the shell and the remotes: TypeScript/JSX through swc, CSS Modules with the same class
 // names in every build (server rendering needs them identical), the swc minifier, and the MF plugin settings.
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -69,6 +70,44 @@ export function federation(appDir, options) {
   });
 }
 
+const require = createRequire(import.meta.url);
+
+/**
+ * Federation settings of a Node build (server rendering): containers as CommonJS, remotes loaded as scripts
+ * through @module-federation/node's runtime plugin (chunks read from the release folder on disk), plus the
+ * caller's own runtime plugins.
+ */
+export function serverFederation(appDir, { runtimePlugins = [], ...options }) {
+  return federation(appDir, {
+    ...options,
+    library: { type: 'commonjs-module', name: options.name },
+    remoteType: 'script',
+    runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin'), ...runtimePlugins],
+  });
+}
+
+/** What every Node build shares: async chunk loading, readable output (no minifying: it never goes over the wire). */
+export function serverBase({ appDir, name, mode, outDir }) {
+  return {
+    name,
+    mode,
+    context: appDir,
+    target: 'async-node',
+    devtool: false,
+    resolve,
+    // createRequire stays Node's own (webpack would otherwise try to bundle what it requires).
+    module: { rules: rules({ server: true }), parser: { javascript: { createRequire: false } } },
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    output: {
+      path: outDir,
+      chunkFilename: '[name].[contenthash:8].js',
+      clean: true,
+    },
+  };
+}
+
 /** Values compiled into the browser code. */
 export function defines(values) {
   return new webpack.DefinePlugin(
@@ -77,14 +116,41 @@ export function defines(values) {
 }
 
 /**
- * A remote: exposes `./App` through `remoteEntry.js` and `mf-manifest.json`, every file content-hashed.
- * `outDir` is where this build writes (the release script moves it into a versioned release folder).
- * In development it also serves a standalone page (`src/standalone.tsx`) with the API proxied.
+ * A remote: exposes `./App` through `remoteEntry.js` and `mf-manifest.json`, every file content-hashed, into
+ * `<outDir>/web`; with `server`, the same module built for Node into `<outDir>/server` (server rendering).
+ * `outDir` is the release folder the release script chose. In development (`webpack serve`) only the browser
+ * build is made, and it also serves a standalone page (`src/standalone.tsx`) with the API proxied.
  */
-export function remoteConfig({ appDir, name, port, argv }) {
+export function remoteConfig({ appDir, name, port, env, argv, server = false }) {
   const mode = modeOf(argv);
   const outDir = process.env.MF_OUT_DIR ?? path.join(appDir, 'dist', 'dev');
   const label = process.env.MF_RELEASE_LABEL ?? 'dev';
+  const exposes = { './App': './src/app.tsx' };
+  const web = webRemoteConfig({ appDir, name, port, mode, outDir: path.join(outDir, 'web'), label, exposes });
+  if (!server || env?.WEBPACK_SERVE) return web;
+  const node = serverBase({ appDir, name: `${name}_server`, mode, outDir: path.join(outDir, 'server') });
+  return [
+    web,
+    {
+      ...node,
+      entry: {},
+      output: {
+        ...node.output,
+        // '' resolves chunks next to remoteEntry.js, wherever the release folder is.
+        publicPath: '',
+        uniqueName: name,
+        filename: '[name].js',
+        library: { type: 'commonjs-module' },
+      },
+      plugins: [
+        defines({ __REMOTE_NAME__: name, __RELEASE_LABEL__: label }),
+        serverFederation(appDir, { name, filename: 'remoteEntry.js', exposes, manifest: false }),
+      ],
+    },
+  ];
+}
+
+function webRemoteConfig({ appDir, name, port, mode, outDir, label, exposes }) {
   return {
     name,
     mode,
@@ -112,7 +178,7 @@ export function remoteConfig({ appDir, name, port, argv }) {
       federation(appDir, {
         name,
         filename: 'remoteEntry.js',
-        exposes: { './App': './src/app.tsx' },
+        exposes,
         manifest: { fileName: 'mf-manifest.json' },
       }),
     ],

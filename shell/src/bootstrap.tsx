@@ -1,8 +1,11 @@
 import * as React from 'react';
-import { createRoot } from 'react-dom/client';
-import { createAppStore, type SiteConfig } from '@site/platform';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createAppStore, hydrateApi, preloadedFrom, type DehydratedState } from '@site/platform';
 import { App } from './app';
-import { initRemotes } from './remotes/registry';
+import { readConfig } from './hydration';
+import { initRemotes, loadRemoteApp } from './remotes/registry';
+import { remoteForPath } from './remotes/remote-for-path';
+import type { Preloaded } from './remotes/remote-slot';
 import { redirectFor } from './start-up';
 
 declare global {
@@ -10,29 +13,58 @@ declare global {
     /** Diagnostics: the store and React instance every remote shares (read by support and the browser tests). */
     __SITE_STORE__?: ReturnType<typeof createAppStore>;
     __SITE_REACT__?: typeof React;
+    /** How the page started: `hydrated` (server markup adopted) or `rendered` (client-side only). */
+    __SITE_START__?: 'hydrated' | 'rendered';
   }
 }
 
-/** The configuration the server put in the page (remote pointer, mobile hosts). */
-function readConfig(): SiteConfig {
-  const element = document.getElementById('site-config');
+/** The state a server render handed over, or null for a client-rendered page. */
+function readState(): DehydratedState | null {
+  const element = document.getElementById('site-state');
+  if (!element) return null;
   try {
-    return JSON.parse(element?.textContent ?? '') as SiteConfig;
+    return JSON.parse(element.textContent ?? '') as DehydratedState;
   } catch {
-    return { remotes: {}, mobileHosts: [] };
+    return null;
   }
 }
 
-const config = readConfig();
+async function start(): Promise<void> {
+  const config = readConfig();
+  // The server already redirected; this covers pages served without it (a CDN, the dev server).
+  const target = redirectFor(window.location.pathname, config.mobileHosts);
+  if (target) window.history.replaceState(window.history.state, '', target);
+  initRemotes(config);
 
-// The start-up redirect happens before anything renders, so the page never loads the wrong remote.
-const target = redirectFor(window.location.pathname, config.mobileHosts);
-if (target) window.history.replaceState(window.history.state, '', target);
+  const root = document.getElementById('root');
+  if (!root) return;
+  const state = target ? null : readState();
+  let preloaded: Preloaded | undefined;
+  if (state) {
+    // The remote's code must be there before hydrating: the first render has to match the server's markup.
+    const name = remoteForPath(window.location.pathname);
+    preloaded = await loadRemoteApp(name).then(
+      (module) => ({ name, module }),
+      () => undefined,
+    );
+  }
 
-initRemotes(config);
-const store = createAppStore();
-window.__SITE_STORE__ = store;
-window.__SITE_REACT__ = React;
+  const store = createAppStore({ preloadedState: state && preloaded ? preloadedFrom(state) : undefined });
+  if (state && preloaded) hydrateApi(store, state);
+  window.__SITE_STORE__ = store;
+  window.__SITE_REACT__ = React;
 
-const root = document.getElementById('root');
-if (root) createRoot(root).render(<App store={store} mobileHosts={config.mobileHosts} />);
+  const app = <App store={store} mobileHosts={config.mobileHosts} preloaded={preloaded} />;
+  if (state && preloaded) {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error, info) => console.error('[hydration]', error, info.componentStack),
+    });
+    window.__SITE_START__ = 'hydrated';
+  } else {
+    // No server markup to adopt (client-rendered page, or the remote failed: its boundary offers a retry).
+    createRoot(root).render(app);
+    window.__SITE_START__ = 'rendered';
+  }
+}
+
+void start();

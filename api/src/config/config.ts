@@ -49,7 +49,14 @@ export interface FrontendConfig {
   shellDir: string;
   shellUrl: string | null;
   remotes: Record<RemoteName, { dir: string; url: string | null }>;
+  /** Render the public pages on the server (off: every page is rendered in the browser). */
+  ssr: boolean;
+  /** When a server-rendered page starts its scripts (docs/decisions.md "Hydration"). */
+  hydration: Hydration;
 }
+
+export const HYDRATION_MODES = ['eager', 'idle'] as const;
+export type Hydration = (typeof HYDRATION_MODES)[number];
 
 export const LOG_LEVELS = ['error', 'warn', 'log', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -223,6 +230,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
           },
         ]),
       ) as FrontendConfig['remotes'],
+      ssr: flag(env, 'SSR', true),
+      hydration: oneOf(env, 'HYDRATION', HYDRATION_MODES, 'eager'),
     },
     analyticsId,
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),

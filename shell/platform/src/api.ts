@@ -1,3 +1,4 @@
+import { createAction } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { ResultCode, type Envelope, type KeywordRecord } from '@site/shared-types';
 import { navigateTo } from './navigation';
@@ -93,9 +94,18 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = asy
  * The one RTK Query API of the site. The platform defines what the shell needs; each remote adds its own
  * endpoints with `api.injectEndpoints` when it loads.
  */
+/** Hands the API cache a server render filled over to the browser's store (see `server-state.ts`). */
+export const apiHydrated = createAction<unknown>('platform/apiHydrated');
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: envelopeBaseQuery,
+  // RTK Query's documented way in for server-rendered data: fulfilled queries are adopted, nothing refetched.
+  extractRehydrationInfo(action) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the reducer's own state type
+    if (apiHydrated.match(action)) return action.payload as any;
+    return undefined;
+  },
   tagTypes: ['Keywords', 'Menu', 'Case', 'News', 'Block', 'Message'],
   endpoints: (build) => ({
     keywords: build.query<KeywordRecord[], void>({

@@ -1,7 +1,23 @@
-export { api, envelopeBaseQuery, ADMIN_LOGIN_PATH, type ApiError, type ApiExtra, type ApiRequest } from './api';
+export {
+  api,
+  apiHydrated,
+  envelopeBaseQuery,
+  ADMIN_LOGIN_PATH,
+  type ApiError,
+  type ApiExtra,
+  type ApiRequest,
+} from './api';
 export { navigateTo, registerNavigator } from './navigation';
 export { NotFound } from './not-found';
-export type { RemoteModule, RemotePointer, RemoteProps, SiteConfig } from './remote-contract';
+export type {
+  PageHead,
+  Prefetch,
+  PrefetchContext,
+  RemoteModule,
+  RemotePointer,
+  RemoteProps,
+  SiteConfig,
+} from './remote-contract';
 export { selectToken, sessionSlice, tokenCleared, tokenReceived, type SessionState } from './session-slice';
 export {
   keywordsFailed,
@@ -25,4 +41,13 @@ export {
   type RootState,
 } from './store';
 export { dismiss, notify, selectNotices, uiSlice, type Notice } from './ui-slice';
-export { usePageTitle } from './use-page-title';
+export { pageTitle, usePageTitle } from './use-page-title';
+export { publicApi } from './public-api';
+export {
+  dehydrate,
+  hydrateApi,
+  preloadedFrom,
+  seedKeywords,
+  settleQueries,
+  type DehydratedState,
+} from './server-state';

@@ -9,11 +9,40 @@ export interface RemoteProps {
   basename: string;
 }
 
+/** What a page tells the server for the document's head; the browser sets the same title itself. */
+export interface PageHead {
+  /** The page's own title (`案例名`), composed with the company name; `null`: the site title. */
+  title: string | null;
+  /** Replaces the site description (an article's or case's intro). */
+  description?: string;
+  /** A picture for link cards (WeChat, Open Graph), absolute or site-relative. */
+  image?: string;
+}
+
+/** Where a server render happens: the request's path and query, and the request's own store. */
+export interface PrefetchContext {
+  /** The full path of the address (`/details/3.html`), without the query. */
+  path: string;
+  /** The query string without `?`. */
+  search: string;
+  /** A store made for this request only; the page's data goes in through the shared API client. */
+  store: AppStore;
+}
+
+/**
+ * The prefetch contract of server rendering (one per remote, covering all its routes): load the data the
+ * route's first view needs into `store` with the same API client the components read, and say the head.
+ * The browser then hydrates with that state and does not fetch it again.
+ */
+export type Prefetch = (context: PrefetchContext) => Promise<PageHead>;
+
 /** What every remote's `./App` module exports. */
 export interface RemoteModule {
   default: ComponentType<RemoteProps>;
   /** The remote's release label, shown in diagnostics. */
   release?: string;
+  /** Public remotes: server rendering of their routes (the admin remote renders in the browser only). */
+  prefetch?: Prefetch;
 }
 
 /** Pointer answered by `GET /api/frontend/remotes` and inlined in the page: remote name → manifest URL. */
@@ -21,7 +50,9 @@ export interface RemotePointer {
   remotes: Record<string, { entry: string; release: string }>;
 }
 
-/** Configuration the server inlines into the page as `window.__SITE__`. */
+/** Configuration the server inlines into the page (`<script id="site-config">`). */
 export interface SiteConfig extends RemotePointer {
   mobileHosts: string[];
+  /** How a server-rendered page hydrates (see docs/decisions.md "Hydration"). */
+  hydration?: 'eager' | 'idle';
 }

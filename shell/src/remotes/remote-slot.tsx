@@ -1,5 +1,15 @@
-import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import { useAppStore } from '@site/platform';
+import {
+  Component,
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import { useAppStore, type RemoteModule, type RemoteProps } from '@site/platform';
 import { loadRemoteApp, manifestUrl, refreshRemote } from './registry';
 import { REMOTE_BASE, type RemoteName } from './remote-for-path';
 import styles from '../shell.module.css';
@@ -50,12 +60,27 @@ function Loading() {
   );
 }
 
-/** Mounts one remote's `./App`; each retry registers the remote again and creates a fresh lazy component. */
+/** A remote module already loaded for the first render (server render, hydration). */
+export interface Preloaded {
+  name: RemoteName;
+  module: RemoteModule;
+}
+
+export const PreloadedRemote = createContext<Preloaded | null>(null);
+
+/**
+ * Mounts one remote's `./App`; each retry registers the remote again and creates a fresh lazy component.
+ * A preloaded remote renders at once, inside the same boundaries, so server markup and hydration agree.
+ */
 export function RemoteSlot({ name }: { name: RemoteName }) {
   const store = useAppStore();
+  const preloaded = useContext(PreloadedRemote);
   const [attempt, setAttempt] = useState(0);
   // React caches a rejected lazy component: a retry needs a new one.
-  const RemoteApp = useMemo(() => lazy(() => loadRemoteApp(name)), [name, attempt]);
+  const RemoteApp = useMemo<ComponentType<RemoteProps>>(
+    () => (attempt === 0 && preloaded?.name === name ? preloaded.module.default : lazy(() => loadRemoteApp(name))),
+    [name, attempt, preloaded],
+  );
   return (
     <RemoteBoundary
       key={`${name}-${attempt}`}

@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { RemotePointerData } from '@site/shared-types';
 import { APP_CONFIG, REMOTE_NAMES, type AppConfig, type RemoteName } from '../../config/config.js';
@@ -7,6 +8,18 @@ import { APP_CONFIG, REMOTE_NAMES, type AppConfig, type RemoteName } from '../..
 /** How long a read of the release pointers is reused: a new release is live within a second. */
 const POINTER_TTL_MS = 1000;
 const RELEASE_ID = /^[a-z0-9][a-z0-9-]{0,40}$/;
+
+/** What a server render needs of one remote release: its server entry and the stylesheets of `./App`. */
+export interface ServerRelease {
+  /** `file:` URL of `releases/<id>/server/remoteEntry.js`. */
+  serverEntry: string;
+  /** Site-relative URLs of the CSS the exposed `./App` loads (linked in the head: no flash of unstyled markup). */
+  styles: string[];
+}
+
+interface Manifest {
+  exposes?: { path?: string; assets?: { css?: { sync?: string[]; async?: string[] } } }[];
+}
 
 /**
  * The remote pointer: which `mf-manifest.json` each remote runs from. By default the current release of each
@@ -21,8 +34,42 @@ export class RemotesService {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
+  private readonly serverReleases = new Map<string, Promise<ServerRelease | null>>();
+
   releasesDir(name: RemoteName): string {
     return path.join(this.config.frontend.remotes[name].dir, 'releases');
+  }
+
+  /**
+   * The server build of a local release, or `null` (no server build, a remote on another origin). Release
+   * folders never change, so the answer is kept per release.
+   */
+  serverRelease(name: RemoteName, release: string): Promise<ServerRelease | null> {
+    if (this.config.frontend.remotes[name].url || !RELEASE_ID.test(release)) return Promise.resolve(null);
+    const key = `${name}@${release}`;
+    let found = this.serverReleases.get(key);
+    if (!found) {
+      found = this.readServerRelease(name, release);
+      this.serverReleases.set(key, found);
+    }
+    return found;
+  }
+
+  private async readServerRelease(name: RemoteName, release: string): Promise<ServerRelease | null> {
+    const dir = path.join(this.releasesDir(name), release);
+    const entry = path.join(dir, 'server', 'remoteEntry.js');
+    try {
+      await fs.access(entry);
+      const manifest = JSON.parse(await fs.readFile(path.join(dir, 'web', 'mf-manifest.json'), 'utf8')) as Manifest;
+      const css = manifest.exposes?.find((expose) => expose.path === './App')?.assets?.css;
+      const files = [...(css?.sync ?? []), ...(css?.async ?? [])];
+      return {
+        serverEntry: pathToFileURL(entry).href,
+        styles: [...new Set(files)].map((file) => `/remotes/${name}/${release}/${file}`),
+      };
+    } catch {
+      return null;
+    }
   }
 
   async pointer(): Promise<RemotePointerData> {

@@ -37,7 +37,19 @@ export function serveFrontend(app: NestExpressApplication, config: AppConfig): v
   app.use('/assets', express.static(path.join(config.frontend.shellDir, 'assets'), staticOptions), notFound);
   const remotes = app.get(RemotesService);
   for (const name of REMOTE_NAMES) {
-    app.use(`/remotes/${name}`, express.static(remotes.releasesDir(name), staticOptions), notFound);
+    // `/remotes/<name>/<release>/<file>` is the release's browser build (`releases/<release>/web/<file>`);
+    // its server build is never served.
+    const files = express.static(remotes.releasesDir(name), staticOptions);
+    app.use(
+      `/remotes/${name}`,
+      (req: Request, res: Response, next: NextFunction) => {
+        const match = /^\/([a-z0-9][a-z0-9-]{0,40})\/(.+)$/.exec(req.url);
+        if (!match) return notFound(req, res);
+        req.url = `/${match[1]}/web/${match[2]}`;
+        files(req, res, next);
+      },
+      notFound,
+    );
   }
   app.use('/remotes', notFound);
 
@@ -47,11 +59,6 @@ export function serveFrontend(app: NestExpressApplication, config: AppConfig): v
       next();
       return;
     }
-    pages
-      .render(req)
-      .then(
-        (page) => res.status(page.status).type('html').setHeader('Cache-Control', 'no-cache').send(page.html),
-        next,
-      );
+    pages.serve(req, res).catch(next);
   });
 }

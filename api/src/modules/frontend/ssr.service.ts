@@ -1,0 +1,108 @@
+import { promises as fs } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { KeywordRecord, SsrRenderer, SsrResult } from '@site/shared-types';
+import { APP_CONFIG, type AppConfig, type RemoteName } from '../../config/config.js';
+import { RemotesService } from './remotes.service.js';
+
+export interface ServerRender {
+  result: SsrResult;
+  /** The remote release's stylesheets, for the head. */
+  styles: string[];
+}
+
+export interface RenderInput {
+  url: string;
+  remote: RemoteName;
+  release: string;
+  apiBase: string;
+  keywords: KeywordRecord[];
+}
+
+/**
+ * Server rendering of the public pages. The shell's server build (`<shell>/server/main.cjs`) is loaded at run
+ * time on first use and loads each remote's server build from the release the page names, so a new release is
+ * rendered without a restart. Anything that cannot render (no server build, a remote that does not load or
+ * throws, a render error) answers `null`: the page is then rendered in the browser, never an error page. Each
+ * failure is logged once per release.
+ */
+@Injectable()
+export class SsrService {
+  private readonly logger = new Logger('SSR');
+  private renderer: Promise<{ renderer: SsrRenderer; shellBuild: string } | null> | null = null;
+  private readonly reported = new Set<string>();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly remotes: RemotesService,
+  ) {}
+
+  get enabled(): boolean {
+    return this.config.frontend.ssr && this.config.frontend.shellUrl === null;
+  }
+
+  /** `shellBuild`: the shell's `assets.json` the page is built from (its server build must be the same build). */
+  async render(input: RenderInput, shellBuild: string): Promise<ServerRender | null> {
+    if (!this.enabled) return null;
+    const release = await this.remotes.serverRelease(input.remote, input.release);
+    if (!release) return null;
+    const loaded = await this.load(shellBuild);
+    if (!loaded) return null;
+    if (loaded.shellBuild !== shellBuild) {
+      this.reportOnce('shell', 'The shell was rebuilt: restart the server to render pages on the server again');
+      return null;
+    }
+    try {
+      const result = await loaded.renderer.render({
+        url: input.url,
+        remote: input.remote,
+        release: input.release,
+        serverEntry: release.serverEntry,
+        apiBase: input.apiBase,
+        keywords: input.keywords,
+        mobileHosts: this.config.mobileHosts,
+      });
+      return { result, styles: release.styles };
+    } catch (error) {
+      this.reportOnce(
+        `${input.remote}@${input.release}`,
+        `Server rendering with ${input.remote} release ${input.release} failed; its pages are rendered in the browser. ${describe(error)}`,
+      );
+      return null;
+    }
+  }
+
+  private load(shellBuild: string): Promise<{ renderer: SsrRenderer; shellBuild: string } | null> {
+    this.renderer ??= (async () => {
+      const file = path.join(this.config.frontend.shellDir, 'server', 'main.cjs');
+      try {
+        await fs.access(file);
+      } catch {
+        this.reportOnce('shell', `No server build of the shell (${file}); pages are rendered in the browser`);
+        return null;
+      }
+      try {
+        const module = createRequire(import.meta.url)(file) as { loadRenderer(): Promise<SsrRenderer> };
+        return { renderer: await module.loadRenderer(), shellBuild };
+      } catch (error) {
+        this.reportOnce(
+          'shell',
+          `The shell's server build does not load; pages are rendered in the browser. ${describe(error)}`,
+        );
+        return null;
+      }
+    })();
+    return this.renderer;
+  }
+
+  private reportOnce(key: string, message: string): void {
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.logger.error(message);
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}

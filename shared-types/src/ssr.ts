@@ -1,0 +1,40 @@
+import type { KeywordRecord } from './domain/keywords.js';
+
+/**
+ * The contract between the API server and the shell's server build (`shell/dist/server/main.cjs`), which the
+ * server loads at run time: one call renders one public page.
+ */
+export interface SsrRequest {
+  /** Path and query of the address. */
+  url: string;
+  /** `mf_desktop` or `mf_mobile`: the remote whose routes the page belongs to. */
+  remote: string;
+  /** That remote's release, as named in the page's pointer (markup and browser code of the same release). */
+  release: string;
+  /** `file:` URL of the release's server `remoteEntry.js`. */
+  serverEntry: string;
+  /** Where the page's data is fetched from (this server, over loopback). */
+  apiBase: string;
+  keywords: KeywordRecord[];
+  mobileHosts: string[];
+}
+
+export interface SsrHead {
+  /** The complete `<title>` text. */
+  title: string;
+  description: string;
+  keywords: string;
+  image: string | null;
+}
+
+export interface SsrResult {
+  head: SsrHead;
+  /** `<script type="application/json">`-safe JSON of the state the browser hydrates with. */
+  stateJson: string;
+  /** Streams the rendered markup (React's stream) chunk by chunk, then calls `done` (or `done(error)`). */
+  stream(write: (chunk: Uint8Array | string) => void, done: (error?: unknown) => void): void;
+}
+
+export interface SsrRenderer {
+  render(request: SsrRequest): Promise<SsrResult>;
+}

@@ -1,0 +1,63 @@
+import type { PublicApi, PublicPath } from '@site/shared-types';
+import { api, type ApiRequest } from './api';
+
+type Body<P extends PublicPath> = PublicApi[P]['body'];
+type Data<P extends PublicPath> = PublicApi[P]['data'];
+
+/** A request for a public call; the path's entry in `PublicApi` fixes the method and the body's type. */
+function call<P extends PublicPath>(path: P, method: PublicApi[P]['method'], body?: Body<P>): ApiRequest {
+  return { path, method, body };
+}
+
+/**
+ * The public site's calls (spec §7), shared by the desktop and mobile remotes and by the server render:
+ * a page loads its data through these, so a server-rendered first view is adopted by the browser's cache.
+ */
+export const publicApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    header: build.query<Data<'/api/header'>, void>({
+      query: () => call('/api/header', 'GET'),
+      providesTags: ['Menu', 'Block'],
+    }),
+    footer: build.query<Data<'/api/footer'>, void>({
+      query: () => call('/api/footer', 'GET'),
+      providesTags: ['Block'],
+    }),
+    home: build.query<Data<'/api/index'>, void>({
+      query: () => call('/api/index', 'GET'),
+      providesTags: ['Block', 'Case', 'News'],
+    }),
+    about: build.query<Data<'/api/about'>, void>({
+      query: () => call('/api/about', 'GET'),
+      providesTags: ['Block'],
+    }),
+    contact: build.query<Data<'/api/contact'>, void>({
+      query: () => call('/api/contact', 'GET'),
+      providesTags: ['Block'],
+    }),
+    items: build.query<Data<'/api/items'>, Body<'/api/items'>>({
+      query: (body) => call('/api/items', 'POST', body),
+      providesTags: ['Menu', 'Case'],
+    }),
+    caseDetail: build.query<Data<'/api/details'>, Body<'/api/details'>>({
+      query: (body) => call('/api/details', 'POST', body),
+      providesTags: ['Case'],
+    }),
+    newsDetail: build.query<Data<'/api/itemnewscut'>, Body<'/api/itemnewscut'>>({
+      query: (body) => call('/api/itemnewscut', 'POST', body),
+      providesTags: ['News'],
+    }),
+    newsList: build.query<Data<'/api/itemnews'>, void>({
+      query: () => call('/api/itemnews', 'GET'),
+      providesTags: ['News'],
+    }),
+    webcase: build.query<Data<'/api/webcase'>, void>({
+      query: () => call('/api/webcase', 'GET'),
+      providesTags: ['Case'],
+    }),
+    webcaseTab: build.query<Data<'/api/webcasecut'>, Body<'/api/webcasecut'>>({
+      query: (body) => call('/api/webcasecut', 'POST', body),
+      providesTags: ['Case'],
+    }),
+  }),
+});

@@ -1,0 +1,38 @@
+import type { KeywordRecord } from '@site/shared-types';
+import { api, apiHydrated } from './api';
+import { keywordsLoaded } from './site-slice';
+import type { AppStore, RootState } from './store';
+
+/**
+ * What a server render hands to the browser: every slice but the session (the administrator's token lives in
+ * the browser only) and the notices, plus the API cache, which goes in through RTK Query's rehydration.
+ */
+export interface DehydratedState {
+  slices: Record<string, unknown>;
+  api: unknown;
+}
+
+export function dehydrate(state: RootState): DehydratedState {
+  const { session: _session, ui: _ui, api: apiState, ...slices } = state as RootState & Record<string, unknown>;
+  return { slices, api: apiState };
+}
+
+/** The browser's side: the slices as preloaded state; call `hydrateApi` on the new store before rendering. */
+export function preloadedFrom(dehydrated: DehydratedState): Partial<RootState> {
+  return dehydrated.slices as Partial<RootState>;
+}
+
+export function hydrateApi(store: AppStore, dehydrated: DehydratedState): void {
+  store.dispatch(apiHydrated(dehydrated.api));
+}
+
+/** The keyword records the server read: into the meta and the API cache (the browser's start-up call is then a hit). */
+export async function seedKeywords(store: AppStore, records: KeywordRecord[]): Promise<void> {
+  store.dispatch(keywordsLoaded(records));
+  await store.dispatch(api.util.upsertQueryData('keywords', undefined, records));
+}
+
+/** Waits for every query a prefetch started (including ones it did not await). */
+export async function settleQueries(store: AppStore): Promise<void> {
+  await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
+}
