@@ -10,6 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const MOBILE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50';
+const DESKTOP_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+/** A page as a phone asks for it (a desktop browser is sent away from /move/). */
+const phone = (route: string) => t.http.get(route).set('User-Agent', MOBILE_UA);
+
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const release = (remote: string) =>
   JSON.parse(readFileSync(path.join(repoRoot, remote, 'dist', 'current.json'), 'utf8')).release as string;
@@ -26,15 +33,17 @@ describe('the shell page', () => {
     const [description] = await t.sql<{ content: string }>(
       `SELECT content FROM keyword WHERE keywords = 'description'`,
     );
-    const res = await t.http.get('/about.html').set('Host', 'www.yunfan.test');
+    const res = await t.http.get('/').set('Host', 'www.yunfan.test');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.text).toContain(`<title>${title!.content}</title>`);
     expect(res.text).toContain(`<meta name="description" content="${description!.content}" />`);
-    expect(res.text).toContain('<link rel="canonical" href="http://www.yunfan.test/about.html" />');
+    expect(res.text).toContain('<link rel="canonical" href="http://www.yunfan.test/" />');
+    expect(res.text).toContain('<meta property="og:site_name" content="云帆科技" />');
     expect(res.text).toMatch(/<script defer src="\/assets\/main\.[0-9a-f]{8}\.js"><\/script>/);
     expect(config(res.text)).toEqual({
+      hydration: expect.stringMatching(/^(eager|idle)$/),
       remotes: {
         mf_desktop: {
           entry: `/remotes/mf_desktop/${release('mf-desktop')}/mf-manifest.json`,
@@ -58,7 +67,7 @@ describe('the shell page', () => {
     expect(desktop.text).toContain(`<title>${item!.name} - 云帆科技</title>`);
     expect(desktop.text).toContain(`<meta name="description" content="${item!.intro}" />`);
     const [article] = await t.sql<{ id: number; title: string }>('SELECT id, title FROM news ORDER BY id LIMIT 1');
-    const mobile = await t.http.get(`/move/news/${article!.id}.html`);
+    const mobile = await phone(`/move/news/${article!.id}.html`);
     expect(mobile.text).toContain(`<title>${article!.title} - 云帆科技</title>`);
   });
 
@@ -73,7 +82,7 @@ describe('the shell page', () => {
       '/move/nope',
       '/admin/index/nope',
     ]) {
-      const res = await t.http.get(route);
+      const res = await phone(route);
       expect(res.status).toBe(404);
       expect(res.text).toContain('<meta name="robots" content="noindex" />');
       expect(res.text).toContain('id="site-config"');
@@ -82,7 +91,7 @@ describe('the shell page', () => {
 
   it('should know the existing ids of item and customer-case pages', async () => {
     for (const route of ['/items/3.html', '/webcase/101.html', '/webcase/5.html', '/move/items/4.html']) {
-      expect((await t.http.get(route)).status).toBe(200);
+      expect((await phone(route)).status).toBe(200);
     }
   });
 
@@ -99,6 +108,165 @@ describe('the shell page', () => {
     expect(br.headers['content-encoding']).toBe('br');
     const gzip = await t.http.get('/api/index').set('Accept-Encoding', 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+/** The markup React rendered into `#root` (empty when the page is rendered in the browser). */
+function markup(html: string): string {
+  return /<div id="root">([\s\S]*)<\/div>\s*<script id="site-config"/.exec(html)?.[1] ?? '';
+}
+
+function state(html: string): {
+  slices: Record<string, unknown>;
+  api: { queries: Record<string, { status: string }> };
+} {
+  const json = /<script id="site-state" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
+  if (!json) throw new Error('no site-state in the page');
+  return JSON.parse(json);
+}
+
+describe('server rendering', () => {
+  it('should render the desktop home with its services, cases and news links', async () => {
+    const res = await t.http.get('/').set('User-Agent', DESKTOP_UA);
+    expect(res.status).toBe(200);
+    const body = markup(res.text);
+    expect(body).toContain(`data-release="${release('mf-desktop')}"`);
+    expect(body).toContain('data-page="index"');
+    const services = await t.sql<{ id: number; name: string }>(
+      'SELECT id, name FROM menu WHERE id IN (3, 4, 5, 6) ORDER BY id',
+    );
+    for (const service of services) expect(body).toContain(`<a href="/items/${service.id}.html"`);
+    expect(body).toMatch(/<a href="\/news\/\d+\.html"/);
+    expect(body).toMatch(/<a href="\/details\/\d+\.html\?casemenu=2"/);
+    // The remote's stylesheets are in the head: the first paint is styled.
+    expect(res.text).toMatch(
+      new RegExp(`<link rel="stylesheet" href="/remotes/mf_desktop/${release('mf-desktop')}/[^"]+\\.css"`),
+    );
+  });
+
+  it('should hand the browser the data it rendered, without the session', async () => {
+    const res = await t.http.get('/about.html');
+    const handed = state(res.text);
+    expect(Object.keys(handed.slices).sort()).toEqual(['desktop', 'site']);
+    const fulfilled = Object.entries(handed.api.queries)
+      .filter(([, query]) => query.status === 'fulfilled')
+      .map(([key]) => key.split('(')[0])
+      .sort();
+    expect(fulfilled).toEqual(['about', 'contact', 'footer', 'header', 'keywords']);
+  });
+
+  it('should render case and news details with their heading, text and neighbours', async () => {
+    const [item] = await t.sql<{ id: number; name: string }>(
+      'SELECT id, name FROM "case" ORDER BY id LIMIT 1 OFFSET 3',
+    );
+    const desktop = markup((await t.http.get(`/details/${item!.id}.html`)).text);
+    expect(desktop).toContain(`<h1>${item!.name}</h1>`);
+    expect(desktop).toMatch(/上一个：|下一个：/);
+    const [article] = await t.sql<{ id: number; title: string }>(
+      'SELECT id, title FROM news ORDER BY id LIMIT 1 OFFSET 2',
+    );
+    const mobile = await phone(`/move/news/${article!.id}.html`);
+    expect(mobile.status).toBe(200);
+    expect(markup(mobile.text)).toContain(`<h1>${article!.title}</h1>`);
+    expect(markup(mobile.text)).toContain(`data-release="${release('mf-mobile')}"`);
+  });
+
+  it('should render the not-found page with status 404', async () => {
+    const res = await t.http.get('/details/999999.html');
+    expect(res.status).toBe(404);
+    expect(markup(res.text)).toContain('data-testid="not-found"');
+    expect(res.text).toContain('<title>页面不存在 - 云帆科技</title>');
+  });
+
+  it('should keep content from closing the state script', async () => {
+    const evil = '攻击</script><script>alert(1)</script><!--';
+    const [article] = await t.sql<{ id: number }>(
+      `UPDATE news SET title = $1 WHERE id = (SELECT min(id) FROM news) RETURNING id`,
+      [evil],
+    );
+    const res = await t.http.get(`/news/${article!.id}.html`);
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain('<script>alert(1)</script>');
+    const detail = Object.values(state(res.text).api.queries).find(
+      (query) => (query as { endpointName?: string }).endpointName === 'newsDetail',
+    ) as unknown as { data: { title: string } };
+    expect(detail.data.title).toBe(evil);
+    expect(markup(res.text)).toContain('攻击&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
+  });
+
+  it('should name the mobile version on desktop pages and the desktop page as canonical on mobile ones', async () => {
+    const desktop = await t.http.get('/about.html').set('Host', 'www.yunfan.test');
+    expect(desktop.text).toContain(
+      '<link rel="alternate" media="only screen and (max-width: 640px)" href="http://www.yunfan.test/move/zhy.html" />',
+    );
+    expect(desktop.text).toContain('<meta property="og:title" content="关于我们 - 云帆科技" />');
+    const mobile = await phone('/move/zhy.html').set('Host', 'www.yunfan.test');
+    expect(mobile.text).toContain('<link rel="canonical" href="http://www.yunfan.test/about.html" />');
+    expect(mobile.text).toContain('<meta name="applicable-device" content="mobile" />');
+    const [item] = await t.sql<{ id: number; img: string }>('SELECT id, img FROM "case" ORDER BY id LIMIT 1');
+    const card = await t.http.get(`/details/${item!.id}.html`).set('Host', 'www.yunfan.test');
+    expect(card.text).toContain(`<meta property="og:image" content="http://www.yunfan.test${item!.img}" />`);
+    expect(card.text).toContain('<meta property="og:type" content="article" />');
+  });
+
+  it('should leave the back office to the browser', async () => {
+    const res = await t.http.get('/admin/');
+    expect(res.status).toBe(200);
+    expect(markup(res.text).trim()).toBe('');
+    expect(res.text).not.toContain('id="site-state"');
+  });
+
+  it('should render every page in the browser when server rendering is off', async () => {
+    const other = await createTestApp({ SSR: 'false' });
+    try {
+      const res = await other.http.get('/about.html');
+      expect(res.status).toBe(200);
+      expect(markup(res.text).trim()).toBe('');
+      expect(res.text).toContain('id="site-config"');
+      expect(res.text).not.toContain('id="site-state"');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('server start-up redirect', () => {
+  const MATRIX: Array<{ ua: string; host: string; path: string; to: string | null }> = [
+    { ua: DESKTOP_UA, host: 'www.yunfan.test', path: '/', to: null },
+    { ua: DESKTOP_UA, host: 'www.yunfan.test', path: '/index.html', to: '/' },
+    { ua: DESKTOP_UA, host: 'www.yunfan.test', path: '/move/', to: '/' },
+    { ua: DESKTOP_UA, host: 'www.yunfan.test', path: '/move/zhy.html', to: '/' },
+    { ua: DESKTOP_UA, host: 'www.yunfan.test', path: '/admin', to: '/admin/' },
+    { ua: DESKTOP_UA, host: 'www.yunfan.test', path: '/about.html', to: null },
+    { ua: MOBILE_UA, host: 'www.yunfan.test', path: '/', to: '/move/' },
+    { ua: MOBILE_UA, host: 'www.yunfan.test', path: '/index.html', to: '/move/' },
+    { ua: MOBILE_UA, host: 'www.yunfan.test', path: '/move/', to: null },
+    { ua: MOBILE_UA, host: 'www.yunfan.test', path: '/about.html', to: null },
+    { ua: MOBILE_UA, host: 'www.yunfan.test', path: '/admin', to: '/admin/' },
+    { ua: DESKTOP_UA, host: 'm.yunfan.test', path: '/', to: '/move/' },
+    { ua: DESKTOP_UA, host: 'm.yunfan.test:8080', path: '/index.html', to: '/move/' },
+    { ua: DESKTOP_UA, host: 'm.yunfan.test', path: '/move/', to: null },
+    { ua: DESKTOP_UA, host: 'm.yunfan.test', path: '/admin', to: null },
+    { ua: MOBILE_UA, host: 'm.yunfan.test', path: '/', to: '/move/' },
+  ];
+  for (const row of MATRIX) {
+    const device = row.ua === MOBILE_UA ? 'phone' : 'computer';
+    it(`should answer a ${device} on ${row.host} at ${row.path} with ${row.to ? `302 ${row.to}` : 'the page'}`, async () => {
+      const res = await t.http.get(row.path).set('Host', row.host).set('User-Agent', row.ua).redirects(0);
+      if (row.to) {
+        expect(res.status).toBe(302);
+        expect(res.headers.location).toBe(row.to);
+      } else {
+        expect([200, 404]).toContain(res.status);
+        expect(res.text).toContain('id="site-config"');
+      }
+      expect(res.headers.vary).toMatch(/User-Agent/);
+    });
+  }
+
+  it('should keep the query string through the redirect', async () => {
+    const res = await t.http.get('/index.html?from=baidu').set('User-Agent', MOBILE_UA).redirects(0);
+    expect(res.headers.location).toBe('/move/?from=baidu');
   });
 });
 

@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
 import { activeMenuId, DESKTOP_ROUTES, footerMenuRoute, menuRoute } from '@site/shared-types';
 import { publicApi, selectSiteName, useAppDispatch, useAppSelector, type RemoteProps } from '@site/platform';
-import { pageViewed, usePageViews } from './desktop-slice';
+import { desktopSlice, pageViewed, usePageViews } from './desktop-slice';
 import {
   AboutPage,
   CaseDetailPage,
@@ -17,6 +17,9 @@ import {
 import styles from './desktop.module.css';
 
 export { prefetch } from './prefetch';
+
+/** Handed to the browser with a server render (see the platform's `RemoteModule`). */
+export const stateSlices = [desktopSlice.reducerPath];
 
 const PAGES: Record<string, () => ReactNode> = {
   index: HomePage,

@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { MOBILE_ROUTES } from '@site/shared-types';
 import { selectSiteName, useAppDispatch, useAppSelector, type RemoteProps } from '@site/platform';
-import { pageViewed } from './mobile-slice';
+import { mobileSlice, pageViewed } from './mobile-slice';
 import {
   AboutPage,
   CaseDetailPage,
@@ -18,6 +18,9 @@ import {
 import styles from './mobile.module.css';
 
 export { prefetch } from './prefetch';
+
+/** Handed to the browser with a server render (see the platform's `RemoteModule`). */
+export const stateSlices = [mobileSlice.reducerPath];
 
 const TABS = [
   { to: '/move/index.html', label: '首页' },

@@ -47,6 +47,7 @@ export {
   dehydrate,
   hydrateApi,
   preloadedFrom,
+  releaseStore,
   seedKeywords,
   settleQueries,
   type DehydratedState,

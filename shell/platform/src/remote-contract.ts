@@ -43,6 +43,8 @@ export interface RemoteModule {
   release?: string;
   /** Public remotes: server rendering of their routes (the admin remote renders in the browser only). */
   prefetch?: Prefetch;
+  /** The store slices (besides the shell's) its pages read: handed to the browser with a server render. */
+  stateSlices?: readonly string[];
 }
 
 /** Pointer answered by `GET /api/frontend/remotes` and inlined in the page: remote name → manifest URL. */

@@ -4,17 +4,20 @@ import { keywordsLoaded } from './site-slice';
 import type { AppStore, RootState } from './store';
 
 /**
- * What a server render hands to the browser: every slice but the session (the administrator's token lives in
- * the browser only) and the notices, plus the API cache, which goes in through RTK Query's rehydration.
+ * What a server render hands to the browser: the site meta and the rendering remote's own slices (not the
+ * session: the administrator's token lives in the browser only; not the notices; not other remotes' slices),
+ * plus the API cache, which goes in through RTK Query's rehydration.
  */
 export interface DehydratedState {
   slices: Record<string, unknown>;
   api: unknown;
 }
 
-export function dehydrate(state: RootState): DehydratedState {
-  const { session: _session, ui: _ui, api: apiState, ...slices } = state as RootState & Record<string, unknown>;
-  return { slices, api: apiState };
+export function dehydrate(state: RootState, remoteSlices: readonly string[] = []): DehydratedState {
+  const all = state as RootState & Record<string, unknown>;
+  const slices: Record<string, unknown> = { site: state.site };
+  for (const name of remoteSlices) if (name in all) slices[name] = all[name];
+  return { slices, api: state.api };
 }
 
 /** The browser's side: the slices as preloaded state; call `hydrateApi` on the new store before rendering. */
@@ -35,4 +38,12 @@ export async function seedKeywords(store: AppStore, records: KeywordRecord[]): P
 /** Waits for every query a prefetch started (including ones it did not await). */
 export async function settleQueries(store: AppStore): Promise<void> {
   await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
+}
+
+/**
+ * After a server render: the cache entries' removal timers (RTK Query keeps unused data 60 s) would keep the
+ * request's store alive; resetting the API state clears them at once.
+ */
+export function releaseStore(store: AppStore): void {
+  store.dispatch(api.util.resetApiState());
 }

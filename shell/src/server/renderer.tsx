@@ -5,8 +5,10 @@ import {
   createAppStore,
   dehydrate,
   pageTitle,
+  releaseStore,
   seedKeywords,
   settleQueries,
+  type AppStore,
   type PageHead,
   type RemoteModule,
 } from '@site/platform';
@@ -50,8 +52,17 @@ function scriptJson(value: unknown): string {
 
 async function render(request: SsrRequest): Promise<SsrResult> {
   const module = await remoteModule(request);
-  const url = new URL(request.url, 'http://localhost');
   const store = createAppStore({ apiBase: request.apiBase });
+  try {
+    return await renderWith(request, module, store);
+  } catch (error) {
+    releaseStore(store);
+    throw error;
+  }
+}
+
+async function renderWith(request: SsrRequest, module: RemoteModule, store: AppStore): Promise<SsrResult> {
+  const url = new URL(request.url, 'http://localhost');
   await seedKeywords(store, request.keywords);
   let head: PageHead = { title: null };
   if (module.prefetch) head = await module.prefetch({ path: url.pathname, search: url.search.slice(1), store });
@@ -88,7 +99,7 @@ async function render(request: SsrRequest): Promise<SsrResult> {
               keywords: meta.keywords,
               image: head.image ?? null,
             },
-            stateJson: scriptJson(dehydrate(state)),
+            stateJson: scriptJson(dehydrate(state, module.stateSlices)),
             stream(write, done) {
               rendering.pipe(
                 new Writable({
@@ -97,6 +108,7 @@ async function render(request: SsrRequest): Promise<SsrResult> {
                     callback();
                   },
                   final(callback: () => void) {
+                    releaseStore(store);
                     done();
                     callback();
                   },

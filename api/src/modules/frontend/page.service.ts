@@ -131,12 +131,14 @@ export class PageService {
       );
     }
 
-    const fallback = found ?? this.siteMeta(records);
+    const site = this.siteMeta(records);
+    const fallback = found ?? site;
     const head: SsrHead = rendered
       ? { ...rendered.result.head, image: rendered.result.head.image ?? fallback.image }
       : fallback;
     const [before, after] = this.page(req, files, {
       head,
+      siteName: siteName(site.title),
       indexable: found !== null,
       match,
       styles: rendered?.styles ?? [],
@@ -165,6 +167,7 @@ export class PageService {
     files: ShellFiles,
     page: {
       head: SsrHead;
+      siteName: string;
       indexable: boolean;
       match: RouteMatch | null;
       styles: string[];
@@ -199,7 +202,7 @@ export class PageService {
       const type = match && /^(me)?(details|news)$/.test(match.route.name) ? 'article' : 'website';
       tags.push(
         `<meta property="og:type" content="${type}" />`,
-        `<meta property="og:site_name" content="${escapeHtml(siteName(head.title))}" />`,
+        `<meta property="og:site_name" content="${escapeHtml(page.siteName)}" />`,
         `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
         `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
         `<meta property="og:url" content="${escapeHtml(absolute(req.path))}" />`,
