@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,8 +26,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   delete env.DATABASE_URL;
   const server = spawn(process.execPath, [mainJs], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // The server's log, for tests that check what it reported (E2E_SERVER_LOG).
+  const logFile = path.join(dataDir, 'server.log');
+  const capture = (chunk: Buffer) => {
+    output += chunk.toString();
+    appendFileSync(logFile, chunk);
+  };
+  server.stdout.on('data', capture);
+  server.stderr.on('data', capture);
+  process.env.E2E_SERVER_LOG = logFile;
 
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setInterval(() => {

@@ -12,11 +12,20 @@ export const mobileHostUrl = (path = '/') => `http://${MOBILE_HOST}:${port()}${p
 /** For requests made from Node (Playwright's request context), which does not resolve the test host names. */
 export const directUrl = (path = '/') => `http://127.0.0.1:${port()}${path}`;
 
-/** Waits until a remote has rendered and answers its name (`data-remote` on its root). */
+/**
+ * Waits until a remote runs in the browser (server markup hydrated, or rendered by the browser) and answers
+ * its name (`data-remote` on its root).
+ */
 export async function mountedRemote(page: Page): Promise<string> {
+  await page.waitForFunction(() => (window as { __SITE_START__?: string }).__SITE_START__ !== undefined);
   const root = page.locator('[data-remote]').first();
   await root.waitFor();
   return (await root.getAttribute('data-remote')) ?? '';
+}
+
+/** How the page started in the browser: `hydrated` (server markup adopted) or `rendered`. */
+export function startMode(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => (window as { __SITE_START__?: string }).__SITE_START__);
 }
 
 /** The shared store's state, as the shell exposes it for diagnostics. */

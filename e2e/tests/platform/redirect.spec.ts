@@ -40,7 +40,11 @@ test.describe('start-up redirect', () => {
         const match = /\/remotes\/(mf_\w+)\//.exec(request.url());
         if (match) requested.push(match[1]!);
       });
-      await page.goto(row.host === 'main' ? mainUrl(row.path) : mobileHostUrl(row.path));
+      const response = await page.goto(row.host === 'main' ? mainUrl(row.path) : mobileHostUrl(row.path));
+      // The server answers the redirect itself (302) before rendering anything.
+      const redirect = response?.request().redirectedFrom();
+      if (row.lands === row.path) expect(redirect).toBeNull();
+      else expect((await redirect?.response())?.status()).toBe(302);
       expect(await mountedRemote(page)).toBe(row.remote);
       expect(new URL(page.url()).pathname).toBe(row.lands);
       // Exactly one remote is ever fetched for the page: the redirect happens before anything mounts.

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { REPO_ROOT } from '../../support/global-setup';
-import { directUrl, mainUrl, mountedRemote } from '../../support/site';
+import { directUrl, mainUrl, mountedRemote, startMode } from '../../support/site';
 
 /** A digest of every file of the shell's build, to prove it is not rebuilt. */
 function digest(dir: string): string {
@@ -41,8 +41,18 @@ test.describe('independent shipping', () => {
     const published = current('mf-desktop');
     expect(published).not.toBe(before);
 
+    // The server renders with the new release at once, and names it in the page, so the browser hydrates the
+    // markup with the code it was rendered with.
+    await expect
+      .poll(async () => (await (await page.request.get(directUrl('/'))).text()).includes(`data-release="${published}"`))
+      .toBe(true);
+    const rendered = await (await page.request.get(directUrl('/'))).text();
+    expect(rendered).toContain(`/remotes/mf_desktop/${published}/mf-manifest.json`);
+    expect(rendered).toMatch(new RegExp(`<link rel="stylesheet" href="/remotes/mf_desktop/${published}/`));
+    expect(rendered).not.toContain(before!);
     await page.reload();
     await expect(page.locator('[data-remote="mf_desktop"]')).toHaveAttribute('data-release', published);
+    expect(await startMode(page)).toBe('hydrated');
     expect(digest(path.join(REPO_ROOT, 'shell', 'dist'))).toBe(shellBefore);
     expect({ mobile: current('mf-mobile'), admin: current('mf-admin') }).toEqual(others);
     // The shell's own script is the very same file, served from the cache-forever folder.

@@ -37,7 +37,8 @@ test.describe('keywords', () => {
         body: JSON.stringify({ code: 1, msg: '出错了', data: null }),
       }),
     );
-    await page.goto(mainUrl('/about.html'));
+    // A page rendered in the browser (the back office): server-rendered pages get the records with the page.
+    await page.goto(mainUrl('/admin/'));
     await mountedRemote(page);
     await expect.poll(async () => (await storeState<SiteState>(page)).site.metaSource).toBe('fallback');
     await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', DEFAULT_META.keywords);
@@ -78,7 +79,7 @@ test.describe('one store, one React', () => {
     await expect(page.getByTestId('site-name')).toHaveText(state.site.meta.title.split(' - ')[0]!);
     // Its own slice lives in the same store, and its dispatches reach it.
     expect(state.desktop?.pageViews).toBe(1);
-    await page.getByRole('link', { name: '关于我们' }).click();
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '关于我们' }).click();
     await expect(page).toHaveURL(mainUrl('/about.html'));
     await expect(page.getByTestId('page-views')).toHaveText('2');
     expect((await storeState<SiteState>(page)).desktop).toEqual({ pageViews: 2, lastPath: '/about.html' });
