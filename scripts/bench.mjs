@@ -1,9 +1,14 @@
 #!/usr/bin/env node
 // `npm run bench`: figures, not pass/fail. Starts the production server on a fresh database, then prints
 //   1. gzip bytes of the JavaScript loaded for the first view of /, /move/index.html and /admin/ (Chromium);
-//   2. requests/second and p99 latency of GET /api/index and POST /api/itemmore (autocannon, 50 connections, 10 s).
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+//   2. requests/second and p99 latency of GET /api/index and POST /api/itemmore (autocannon, 50 connections, 10 s),
+//      and of a server-rendered page (GET /about.html);
+//   3. Lighthouse (performance: score, FCP, LCP, TBT, CLS, JavaScript transferred) on phones and desktops for /,
+//      /about.html and /move/index.html, for each hydration mode (`BENCH_HYDRATION=eager` or `idle` for one).
+// Install a CJK font first (`apt-get install -y fonts-wqy-microhei`): without one, Chinese text layout costs
+// about half a second more than on a phone and the figures mislead.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +19,7 @@ import { chromium } from 'playwright-core';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromiumSettings = JSON.parse(readFileSync(path.join(root, 'e2e', 'chromium.json'), 'utf8'));
 
-async function startServer() {
+async function startServer(extraEnv = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yunfan-bench-'));
   chmodSync(dataDir, 0o755);
   const env = {
@@ -24,6 +29,7 @@ async function startServer() {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     ADMIN_PASSWORD: 'bench-admin-2026',
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   const server = spawn(process.execPath, ['api/dist/src/main.js'], {
@@ -96,6 +102,70 @@ function load(url, options = {}) {
   );
 }
 
+const LIGHTHOUSE_PAGES = ['/', '/about.html', '/move/index.html'];
+
+/** One Lighthouse run (performance only) in Debian's Chromium, with a fresh profile. */
+function lighthouse(url, form) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'yunfan-lh-'));
+  try {
+    const output = path.join(dir, 'report.json');
+    const flags = [...chromiumSettings.args, `--user-data-dir=${path.join(dir, 'profile')}`].join(' ');
+    const result = spawnSync(
+      process.execPath,
+      [
+        path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js'),
+        url,
+        '--quiet',
+        '--only-categories=performance',
+        '--output=json',
+        `--output-path=${output}`,
+        `--chrome-flags=${flags}`,
+        ...(form === 'desktop' ? ['--preset=desktop'] : []),
+      ],
+      { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? chromiumSettings.path }, encoding: 'utf8' },
+    );
+    if (result.status !== 0 || !existsSync(output))
+      throw new Error(result.stderr || `lighthouse exited ${result.status}`);
+    const report = JSON.parse(readFileSync(output, 'utf8'));
+    const audit = (id) => report.audits[id]?.numericValue ?? NaN;
+    const scripts = report.audits['resource-summary']?.details?.items?.find((item) => item.resourceType === 'script');
+    return {
+      score: Math.round((report.categories.performance.score ?? 0) * 100),
+      'FCP ms': Math.round(audit('first-contentful-paint')),
+      'LCP ms': Math.round(audit('largest-contentful-paint')),
+      'TBT ms': Math.round(audit('total-blocking-time')),
+      CLS: +audit('cumulative-layout-shift').toFixed(3),
+      'JS KiB': +((scripts?.transferSize ?? 0) / 1024).toFixed(1),
+      'JS req': scripts?.requestCount ?? 0,
+      landed: new URL(report.finalDisplayedUrl).pathname,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function lighthouseTable() {
+  const modes = process.env.BENCH_HYDRATION ? [process.env.BENCH_HYDRATION] : ['eager', 'idle'];
+  const rows = [];
+  for (const hydration of modes) {
+    const server = await startServer({ HYDRATION: hydration });
+    try {
+      for (const form of ['mobile', 'desktop']) {
+        for (const page of LIGHTHOUSE_PAGES) {
+          try {
+            rows.push({ hydration, form, page, ...lighthouse(server.base + page, form) });
+          } catch (error) {
+            rows.push({ hydration, form, page, error: String(error.message ?? error).slice(0, 120) });
+          }
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  return rows;
+}
+
 const server = await startServer();
 try {
   console.log('\nJavaScript for the first view (gzip -6 of each script body)');
@@ -113,6 +183,7 @@ try {
         body: JSON.stringify({ menu: 3, amount: 3, type: 1, page: 4 }),
       },
     ],
+    ['GET /about.html (server-rendered)', `${server.base}/about.html`, {}],
   ]) {
     const result = await load(url, options);
     rows.push({
@@ -128,3 +199,6 @@ try {
 } finally {
   await server.stop();
 }
+
+console.log('\nLighthouse performance (simulated throttling; a phone is redirected from / to /move/)');
+console.table(await lighthouseTable());

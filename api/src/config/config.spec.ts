@@ -35,7 +35,15 @@ describe('loadConfig', () => {
         mf_mobile: { dir: '/srv/site/mf-mobile/dist', url: null },
         mf_admin: { dir: '/srv/site/mf-admin/dist', url: null },
       },
+      ssr: true,
+      hydration: 'idle',
     });
+  });
+
+  it('should switch server rendering and the hydration mode', () => {
+    const config = load({ SSR: 'off', HYDRATION: 'eager' });
+    expect(config.frontend.ssr).toBe(false);
+    expect(config.frontend.hydration).toBe('eager');
   });
 
   it('should let a remote live on another origin', () => {
@@ -87,6 +95,8 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'not-an-email' }, 'ADMIN_EMAIL'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ LOG_LEVEL: 'verbose!' }, 'LOG_LEVEL'],
+    [{ HYDRATION: 'lazy' }, 'HYDRATION'],
+    [{ SSR: 'maybe' }, 'SSR'],
     [{ SEED: 'maybe' }, 'SEED'],
     [{ ANALYTICS_ID: '<script>' }, 'ANALYTICS_ID'],
     [{ ADMIN_PAGE_SIZE: '0' }, 'ADMIN_PAGE_SIZE'],

@@ -231,7 +231,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         ]),
       ) as FrontendConfig['remotes'],
       ssr: flag(env, 'SSR', true),
-      hydration: oneOf(env, 'HYDRATION', HYDRATION_MODES, 'eager'),
+      hydration: oneOf(env, 'HYDRATION', HYDRATION_MODES, 'idle'),
     },
     analyticsId,
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),

@@ -51,6 +51,7 @@ test.describe('independent shipping', () => {
     expect(rendered).toMatch(new RegExp(`<link rel="stylesheet" href="/remotes/mf_desktop/${published}/`));
     expect(rendered).not.toContain(before!);
     await page.reload();
+    expect(await mountedRemote(page)).toBe('mf_desktop');
     await expect(page.locator('[data-remote="mf_desktop"]')).toHaveAttribute('data-release', published);
     expect(await startMode(page)).toBe('hydrated');
     expect(digest(path.join(REPO_ROOT, 'shell', 'dist'))).toBe(shellBefore);

@@ -48,6 +48,8 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = asy
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (method === 'POST') headers['Content-Type'] = 'application/json';
   if (token) headers.token = token;
+  // A server render calls this server over loopback: compressing the answer would only cost CPU on both ends.
+  if (apiBase) headers['Accept-Encoding'] = 'identity';
 
   let response: Response;
   try {
