@@ -45,7 +45,7 @@ function CaseCards({ cases, casemenu }: { cases: CaseSummary[]; casemenu: number
   );
 }
 
-function NewsItems({ news }: { news: NewsSummary[] }) {
+function NewsItems({ news }: { news: Pick<NewsSummary, 'id' | 'title' | 'intro' | 'create_time'>[] }) {
   return (
     <ul className={styles.newsList}>
       {news.map((item) => {
@@ -113,25 +113,7 @@ export function HomePage() {
         <h2>
           <Link to="/itemnews.html">{data.dynamic.title}</Link>
         </h2>
-        <ul className={styles.newsList}>
-          {data.dynamic.content.viewpoint.content.map((item) => {
-            const date = splitCreateTime(item.create_time);
-            return (
-              <li key={item.id}>
-                <Link to={`/news/${item.id}.html`}>
-                  <time dateTime={item.create_time.slice(0, 10)}>
-                    <b>{date.day}</b>
-                    {date.yearMonth}
-                  </time>
-                  <span>
-                    <strong>{item.title}</strong>
-                    <em>{item.intro}</em>
-                  </span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
+        <NewsItems news={data.dynamic.content.viewpoint.content} />
       </section>
     </main>
   );

@@ -1,5 +1,5 @@
 import { DEFAULT_CASEMENU, DEFAULT_WEBCASE_ID, matchSiteRoute } from '@site/shared-types';
-import { publicApi, type PageHead, type Prefetch } from '@site/platform';
+import { publicApi, queryData, type PageHead, type Prefetch } from '@site/platform';
 
 /** Fixed page titles of the desktop routes that have no item of their own. */
 export const ROUTE_TITLES: Record<string, string | null> = {
@@ -23,50 +23,49 @@ export function casemenuOf(search: string): number {
  */
 export const prefetch: Prefetch = async ({ path, search, store }) => {
   const { endpoints } = publicApi;
-  const load = <T>(request: PromiseLike<{ data?: T }>) => Promise.resolve(request).then((result) => result.data);
   const layout = Promise.all([
-    load(store.dispatch(endpoints.header.initiate(undefined, { subscribe: false }))),
-    load(store.dispatch(endpoints.footer.initiate(undefined, { subscribe: false }))),
+    queryData(store.dispatch(endpoints.header.initiate(undefined, { subscribe: false }))),
+    queryData(store.dispatch(endpoints.footer.initiate(undefined, { subscribe: false }))),
   ]);
   const match = matchSiteRoute(path);
   const id = match?.id ?? 0;
   let head: PageHead = match ? { title: ROUTE_TITLES[match.route.name] ?? null } : MISSING;
   switch (match?.route.name) {
     case 'index':
-      await load(store.dispatch(endpoints.home.initiate(undefined, { subscribe: false })));
+      await queryData(store.dispatch(endpoints.home.initiate(undefined, { subscribe: false })));
       break;
     case 'about':
       await Promise.all([
-        load(store.dispatch(endpoints.about.initiate(undefined, { subscribe: false }))),
-        load(store.dispatch(endpoints.contact.initiate(undefined, { subscribe: false }))),
+        queryData(store.dispatch(endpoints.about.initiate(undefined, { subscribe: false }))),
+        queryData(store.dispatch(endpoints.contact.initiate(undefined, { subscribe: false }))),
       ]);
       break;
     case 'items': {
-      const items = await load(store.dispatch(endpoints.items.initiate({ menu: id }, { subscribe: false })));
+      const items = await queryData(store.dispatch(endpoints.items.initiate({ menu: id }, { subscribe: false })));
       head = items ? { title: items.menu.title } : MISSING;
       break;
     }
     case 'itemnews':
-      await load(store.dispatch(endpoints.newsList.initiate(undefined, { subscribe: false })));
+      await queryData(store.dispatch(endpoints.newsList.initiate(undefined, { subscribe: false })));
       break;
     case 'details': {
-      const item = await load(
+      const item = await queryData(
         store.dispatch(endpoints.caseDetail.initiate({ case: id, casemenu: casemenuOf(search) }, { subscribe: false })),
       );
       head = item ? { title: item.name, description: item.intro || undefined, image: item.img || undefined } : MISSING;
       break;
     }
     case 'news': {
-      const item = await load(store.dispatch(endpoints.newsDetail.initiate({ case: id }, { subscribe: false })));
+      const item = await queryData(store.dispatch(endpoints.newsDetail.initiate({ case: id }, { subscribe: false })));
       head = item ? { title: item.title, description: item.intro || undefined, image: item.img || undefined } : MISSING;
       break;
     }
     case 'webcase':
       await Promise.all([
-        load(store.dispatch(endpoints.webcase.initiate(undefined, { subscribe: false }))),
+        queryData(store.dispatch(endpoints.webcase.initiate(undefined, { subscribe: false }))),
         id === DEFAULT_WEBCASE_ID
           ? undefined
-          : load(store.dispatch(endpoints.webcaseTab.initiate({ menu: id }, { subscribe: false }))),
+          : queryData(store.dispatch(endpoints.webcaseTab.initiate({ menu: id }, { subscribe: false }))),
       ]);
       break;
   }

@@ -1,5 +1,5 @@
 import { matchSiteRoute } from '@site/shared-types';
-import { publicApi, type PageHead, type Prefetch } from '@site/platform';
+import { publicApi, queryData, type PageHead, type Prefetch } from '@site/platform';
 
 /** Fixed page titles of the mobile routes that have no item of their own. */
 export const ROUTE_TITLES: Record<string, string | null> = {
@@ -20,7 +20,6 @@ export function caseTabOf(search: string): number {
 /** The mobile routes' data (spec §2 "Mobile routes"), through the shared API client (see the desktop's). */
 export const prefetch: Prefetch = async ({ path, search, store }) => {
   const { endpoints } = publicApi;
-  const load = <T>(request: PromiseLike<{ data?: T }>) => Promise.resolve(request).then((result) => result.data);
   const match = matchSiteRoute(path);
   const id = match?.id ?? 0;
   const missing: PageHead = { title: '页面不存在' };
@@ -29,29 +28,29 @@ export const prefetch: Prefetch = async ({ path, search, store }) => {
   switch (match.route.name) {
     case 'meindex':
     case 'fwxm':
-      await load(store.dispatch(endpoints.home.initiate(undefined, { subscribe: false })));
+      await queryData(store.dispatch(endpoints.home.initiate(undefined, { subscribe: false })));
       return head;
     case 'mecase':
-      await load(store.dispatch(endpoints.webcaseTab.initiate({ menu: caseTabOf(search) }, { subscribe: false })));
-      await load(store.dispatch(endpoints.webcase.initiate(undefined, { subscribe: false })));
+      await queryData(store.dispatch(endpoints.webcaseTab.initiate({ menu: caseTabOf(search) }, { subscribe: false })));
+      await queryData(store.dispatch(endpoints.webcase.initiate(undefined, { subscribe: false })));
       return head;
     case 'mezhy':
-      await load(store.dispatch(endpoints.about.initiate(undefined, { subscribe: false })));
+      await queryData(store.dispatch(endpoints.about.initiate(undefined, { subscribe: false })));
       return head;
     case 'meabout':
     case 'meus':
-      await load(store.dispatch(endpoints.contact.initiate(undefined, { subscribe: false })));
+      await queryData(store.dispatch(endpoints.contact.initiate(undefined, { subscribe: false })));
       return head;
     case 'meitems': {
-      const items = await load(store.dispatch(endpoints.items.initiate({ menu: id }, { subscribe: false })));
+      const items = await queryData(store.dispatch(endpoints.items.initiate({ menu: id }, { subscribe: false })));
       return items ? { title: items.menu.title } : missing;
     }
     case 'medetails': {
-      const item = await load(store.dispatch(endpoints.caseDetail.initiate({ case: id }, { subscribe: false })));
+      const item = await queryData(store.dispatch(endpoints.caseDetail.initiate({ case: id }, { subscribe: false })));
       return item ? { title: item.name, description: item.intro || undefined, image: item.img || undefined } : missing;
     }
     case 'menews': {
-      const item = await load(store.dispatch(endpoints.newsDetail.initiate({ case: id }, { subscribe: false })));
+      const item = await queryData(store.dispatch(endpoints.newsDetail.initiate({ case: id }, { subscribe: false })));
       return item ? { title: item.title, description: item.intro || undefined, image: item.img || undefined } : missing;
     }
     default:

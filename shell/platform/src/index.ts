@@ -47,6 +47,7 @@ export {
   dehydrate,
   hydrateApi,
   preloadedFrom,
+  queryData,
   releaseStore,
   seedKeywords,
   settleQueries,

@@ -47,3 +47,8 @@ export async function settleQueries(store: AppStore): Promise<void> {
 export function releaseStore(store: AppStore): void {
   store.dispatch(api.util.resetApiState());
 }
+
+/** The data of a query a prefetch started (`undefined` when it failed: the page shows its own error state). */
+export function queryData<T>(request: PromiseLike<{ data?: T }>): Promise<T | undefined> {
+  return Promise.resolve(request).then((result) => result.data);
+}
