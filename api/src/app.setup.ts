@@ -44,6 +44,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
           baseUri: ["'self'"],
           formAction: ["'self'"],
           frameAncestors: ["'self'"],
+          // The embedded map of the contact block, when one is configured.
+          frameSrc: config.frontend.mapProvider === 'osm' ? ['https://www.openstreetmap.org'] : ["'none'"],
         },
       },
       // Same-origin resources only by default; remotes on another host set their own headers.

@@ -44,6 +44,7 @@ describe('the shell page', () => {
     expect(res.text).toMatch(/<script defer src="\/assets\/main\.[0-9a-f]{8}\.js"><\/script>/);
     expect(config(res.text)).toEqual({
       hydration: 'idle',
+      map: { provider: 'none' },
       remotes: {
         mf_desktop: {
           entry: `/remotes/mf_desktop/${release('mf-desktop')}/mf-manifest.json`,

@@ -11,6 +11,10 @@ describe('matchSiteRoute', () => {
     expect(name('/details/12.html')).toBe('details');
     expect(name('/news/7.html')).toBe('news');
     expect(name('/webcase/101.html')).toBe('webcase');
+    expect(matchSiteRoute('/items/search.html')).toEqual({
+      route: expect.objectContaining({ name: 'items' }),
+      id: null,
+    });
     expect(matchSiteRoute('/details/12.html')?.id).toBe(12);
   });
 
@@ -69,6 +73,7 @@ describe('counterpartPath', () => {
 
   it('should have no counterpart for pages one face lacks, unknown pages and the back office', () => {
     expect(counterpartPath('/itemnews.html')).toBeNull();
+    expect(counterpartPath('/items/search.html')).toBeNull();
     expect(counterpartPath('/move/about.html')).toBeNull();
     expect(counterpartPath('/move/fwxm')).toBeNull();
     expect(counterpartPath('/nope.html')).toBeNull();

@@ -16,6 +16,8 @@ export const DESKTOP_ROUTES: readonly SiteRoute[] = [
   { face: 'desktop', name: 'index', path: '/' },
   { face: 'desktop', name: 'about', path: '/about.html' },
   { face: 'desktop', name: 'items', path: '/items/:id' },
+  /** The header search's results: the items page listing what matches `?keyword=` (docs/decisions.md). */
+  { face: 'desktop', name: 'items', path: '/items/search.html' },
   { face: 'desktop', name: 'itemnews', path: '/itemnews.html' },
   { face: 'desktop', name: 'details', path: '/details/:id' },
   { face: 'desktop', name: 'news', path: '/news/:id' },
@@ -103,10 +105,10 @@ export function matchSiteRoute(pathname: string): RouteMatch | null {
 }
 
 /** The same content on the other face, by route name (spec §2 pairs the desktop and mobile pages). */
-const DESKTOP_TO_MOBILE: Record<string, (id: number | null) => string> = {
+const DESKTOP_TO_MOBILE: Record<string, (id: number | null) => string | null> = {
   index: () => '/move/',
   about: () => '/move/zhy.html',
-  items: (id) => `/move/items/${id}.html`,
+  items: (id) => (id ? `/move/items/${id}.html` : null),
   details: (id) => `/move/details/${id}.html`,
   news: (id) => `/move/news/${id}.html`,
   webcase: () => '/move/case.html',

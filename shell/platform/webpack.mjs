@@ -2,6 +2,7 @@
 // names in every build (server rendering needs them identical), the swc minifier, and the MF plugin settings.
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
@@ -46,6 +47,14 @@ export function rules({ server = false } = {}) {
           },
         },
       ],
+    },
+    {
+      // A library's global stylesheet (swiper's): extracted for the browser, nothing on the server.
+      test: /\.css$/,
+      exclude: /\.module\.css$/,
+      use: server
+        ? [path.join(path.dirname(fileURLToPath(import.meta.url)), 'empty-loader.cjs')]
+        : [MiniCssExtractPlugin.loader, 'css-loader'],
     },
   ];
 }

@@ -1,8 +1,7 @@
 import * as React from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createAppStore, hydrateApi, preloadedFrom, type DehydratedState } from '@site/platform';
+import { createAppStore, hydrateApi, preloadedFrom, readSiteConfig, type DehydratedState } from '@site/platform';
 import { App } from './app';
-import { readConfig } from './hydration';
 import { initRemotes, loadRemoteApp } from './remotes/registry';
 import { remoteForPath } from './remotes/remote-for-path';
 import type { Preloaded } from './remotes/remote-slot';
@@ -30,7 +29,7 @@ function readState(): DehydratedState | null {
 }
 
 async function start(): Promise<void> {
-  const config = readConfig();
+  const config = readSiteConfig();
   // The server already redirected; this covers pages served without it (a CDN, the dev server).
   const target = redirectFor(window.location.pathname, config.mobileHosts);
   if (target) window.history.replaceState(window.history.state, '', target);

@@ -1,15 +1,14 @@
-import type { SiteConfig } from '@site/platform';
+// Runs before the async boundary: it must not import any shared module (React, @site/platform…).
 
 const INPUTS = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
 /** The latest an idle page waits after `load` (a busy main thread never reports idle). */
 const IDLE_TIMEOUT_MS = 2000;
 
-/** The configuration the server put in the page (remote pointer, mobile hosts, hydration mode). */
-export function readConfig(): SiteConfig {
+function hydrationMode(): string | undefined {
   try {
-    return JSON.parse(document.getElementById('site-config')?.textContent ?? '') as SiteConfig;
+    return (JSON.parse(document.getElementById('site-config')?.textContent ?? '') as { hydration?: string }).hydration;
   } catch {
-    return { remotes: {}, mobileHosts: [] };
+    return undefined;
   }
 }
 
@@ -21,7 +20,7 @@ export function readConfig(): SiteConfig {
  */
 export function hydrationTrigger(): Promise<void> {
   const serverRendered = document.getElementById('site-state') !== null;
-  if (!serverRendered || readConfig().hydration !== 'idle') return Promise.resolve();
+  if (!serverRendered || hydrationMode() !== 'idle') return Promise.resolve();
   return new Promise((resolve) => {
     let done = false;
     const go = () => {

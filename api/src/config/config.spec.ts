@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       },
       ssr: true,
       hydration: 'idle',
+      mapProvider: 'none',
     });
   });
 
@@ -97,6 +98,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'verbose!' }, 'LOG_LEVEL'],
     [{ HYDRATION: 'lazy' }, 'HYDRATION'],
     [{ SSR: 'maybe' }, 'SSR'],
+    [{ MAP_PROVIDER: 'google' }, 'MAP_PROVIDER'],
     [{ SEED: 'maybe' }, 'SEED'],
     [{ ANALYTICS_ID: '<script>' }, 'ANALYTICS_ID'],
     [{ ADMIN_PAGE_SIZE: '0' }, 'ADMIN_PAGE_SIZE'],

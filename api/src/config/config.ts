@@ -53,7 +53,12 @@ export interface FrontendConfig {
   ssr: boolean;
   /** When a server-rendered page starts its scripts (docs/decisions.md "Hydration"). */
   hydration: Hydration;
+  /** The map beside the contact details: `none` draws a map card, `osm` embeds OpenStreetMap. */
+  mapProvider: MapProvider;
 }
+
+export const MAP_PROVIDERS = ['none', 'osm'] as const;
+export type MapProvider = (typeof MAP_PROVIDERS)[number];
 
 export const HYDRATION_MODES = ['eager', 'idle'] as const;
 export type Hydration = (typeof HYDRATION_MODES)[number];
@@ -232,6 +237,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       ) as FrontendConfig['remotes'],
       ssr: flag(env, 'SSR', true),
       hydration: oneOf(env, 'HYDRATION', HYDRATION_MODES, 'idle'),
+      mapProvider: oneOf(env, 'MAP_PROVIDER', MAP_PROVIDERS, 'none'),
     },
     analyticsId,
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),

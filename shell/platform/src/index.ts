@@ -18,6 +18,7 @@ export type {
   RemoteProps,
   SiteConfig,
 } from './remote-contract';
+export { readSiteConfig } from './remote-contract';
 export { selectToken, sessionSlice, tokenCleared, tokenReceived, type SessionState } from './session-slice';
 export {
   keywordsFailed,

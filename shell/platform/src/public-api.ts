@@ -59,5 +59,20 @@ export const publicApi = api.injectEndpoints({
       query: (body) => call('/api/webcasecut', 'POST', body),
       providesTags: ['Case'],
     }),
+    /** The next page of a case list (service menu, `type` 1; customer-case tab, `type` 2). */
+    itemMore: build.query<Data<'/api/itemmore'>, Body<'/api/itemmore'>>({
+      query: (body) => call('/api/itemmore', 'POST', body),
+      providesTags: ['Case'],
+    }),
+    /** The next page of the news list (`menu` 0: every category). */
+    newsMore: build.query<Data<'/api/newmore'>, Body<'/api/newmore'>>({
+      query: (body) => call('/api/newmore', 'POST', body),
+      providesTags: ['News'],
+    }),
+    /** A page of search results: `type` 1 cases, 2 news. */
+    search: build.query<Data<'/api/search'>, Body<'/api/search'>>({
+      query: (body) => call('/api/search', 'POST', body),
+      providesTags: ['Case', 'News'],
+    }),
   }),
 });

@@ -57,4 +57,18 @@ export interface SiteConfig extends RemotePointer {
   mobileHosts: string[];
   /** How a server-rendered page hydrates (see docs/decisions.md "Hydration"). */
   hydration?: 'eager' | 'idle';
+  /** The map shown with the contact details: `none` (a drawn map card) or an embedded provider. */
+  map?: { provider: 'none' | 'osm' };
+}
+
+/**
+ * The configuration the server put in the page. Browser only: call it in effects, never while rendering (the
+ * server render has no document).
+ */
+export function readSiteConfig(): SiteConfig {
+  try {
+    return JSON.parse(document.getElementById('site-config')?.textContent ?? '') as SiteConfig;
+  } catch {
+    return { remotes: {}, mobileHosts: [] };
+  }
 }

@@ -142,7 +142,12 @@ export class PageService {
       indexable: found !== null,
       match,
       styles: rendered?.styles ?? [],
-      config: { ...pointer, mobileHosts: this.config.mobileHosts, hydration: this.config.frontend.hydration },
+      config: {
+        ...pointer,
+        mobileHosts: this.config.mobileHosts,
+        hydration: this.config.frontend.hydration,
+        map: { provider: this.config.frontend.mapProvider },
+      },
       stateJson: rendered?.result.stateJson ?? null,
     });
 

@@ -1,0 +1,79 @@
+import { Link } from 'react-router-dom';
+import { footerMenuRoute, MenuId, menuRoute } from '@site/shared-types';
+import { publicApi } from '@site/platform';
+import { GoTop } from './go-top';
+import styles from './footer.module.css';
+
+/**
+ * The footer (spec §2 "Desktop layout"): about-us links (the first goes to menu 7, the others by column_id, id 1
+ * has no link), contact entries, friendly links (new tab, nofollow), the QR block, the copyright line with the
+ * ICP filing link, the two filing marks, and the go-to-top button.
+ */
+export function Footer() {
+  const footer = publicApi.useFooterQuery().data;
+  if (!footer) return <footer className={styles.footer} />;
+  const { information } = footer;
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.columns}>
+        <nav aria-label="关于我们" className={styles.abouts}>
+          <h2>关于我们</h2>
+          {footer.abouts.map((about, index) => {
+            const to = index === 0 ? menuRoute(MenuId.About) : footerMenuRoute(about.column_id);
+            return to ? (
+              <Link key={about.id} to={to}>
+                {about.name}
+              </Link>
+            ) : (
+              <span key={about.id}>{about.name}</span>
+            );
+          })}
+        </nav>
+        <div className={styles.contact}>
+          <h2>联系我们</h2>
+          {footer.contact.map((entry) => (
+            <p key={entry.id}>
+              <img src={entry.img} alt="" width={20} height={20} loading="lazy" />
+              <span>{entry.content}</span>
+            </p>
+          ))}
+        </div>
+        <nav aria-label="友情链接" className={styles.links}>
+          <h2>友情链接</h2>
+          <div>
+            {footer.link.map((link) => (
+              <a key={link.id} href={link.site} target="_blank" rel="nofollow noopener noreferrer">
+                {link.name}
+              </a>
+            ))}
+          </div>
+        </nav>
+        <figure className={styles.qr}>
+          <img src={footer.wechat.img} alt="微信公众号二维码" width={120} height={120} loading="lazy" />
+          <figcaption>
+            <span>{footer.wechat.p1}</span>
+            <span>{footer.wechat.p2}</span>
+          </figcaption>
+        </figure>
+      </div>
+      <div className={styles.bottom}>
+        <p>
+          {information.Copyright}{' '}
+          <a href={information.link.site} target="_blank" rel="nofollow noopener noreferrer">
+            {information.link.name}
+          </a>
+        </p>
+        <p className={styles.marks}>
+          {information.mark.imgs.map((mark) => (
+            <span key={mark.content}>
+              <img src={mark.img} alt="" width={20} height={20} loading="lazy" />
+              {mark.content}
+            </span>
+          ))}
+          {information.mark.mak ? <span>{information.mark.mak}</span> : null}
+        </p>
+      </div>
+      <GoTop />
+    </footer>
+  );
+}

@@ -1,0 +1,171 @@
+import { useState, type CSSProperties } from 'react';
+import { Link } from 'react-router-dom';
+import { CAROUSEL, DEFAULT_CASEMENU, DEFAULT_WEBCASE_ID, HOME_LIMITS, PROCESS_STEPS } from '@site/shared-types';
+import { publicApi, usePageTitle } from '@site/platform';
+import { CaseCard, NewsRows } from '../common/cards';
+import { Carousel } from '../common/carousel';
+import { ROUTE_TITLES } from '../prefetch';
+import { Loading } from './loading';
+import styles from './home.module.css';
+
+/** How long a banner slide stays (the spec times the case carousels only; a full-width banner reads slower). */
+const BANNER_AUTOPLAY_MS = 5000;
+const WEBCASE = `/webcase/${DEFAULT_WEBCASE_ID}.html`;
+
+function Banner() {
+  const header = publicApi.useHeaderQuery().data;
+  // Spec §2: the banner slider only once the header has loaded.
+  if (!header || header.banner.length === 0) return null;
+  return (
+    <Carousel
+      label="首页横幅"
+      testId="banner"
+      layout="single"
+      items={header.banner}
+      itemKey={(slide) => slide.id}
+      autoplayMs={BANNER_AUTOPLAY_MS}
+      speed={CAROUSEL.home.speed}
+      render={(slide, index) => {
+        const picture = (
+          <img
+            className={styles.bannerImage}
+            src={slide.pic}
+            alt={slide.title}
+            width={1920}
+            height={600}
+            // The first slide is the page's largest picture: load it at once.
+            loading={index === 0 ? 'eager' : 'lazy'}
+            fetchPriority={index === 0 ? 'high' : undefined}
+          />
+        );
+        return slide.link ? <Link to={slide.link}>{picture}</Link> : picture;
+      }}
+    />
+  );
+}
+
+export function ProcessSteps({ intro }: { intro?: string }) {
+  const [active, setActive] = useState(0);
+  return (
+    <div className={styles.process}>
+      {intro ? <p className={styles.sectionIntro}>{intro}</p> : null}
+      <ol className={styles.steps} data-testid="process-steps">
+        {PROCESS_STEPS.map((step, index) => (
+          <li
+            key={step.name}
+            className={index === active ? styles.activeStep : undefined}
+            style={{ '--step-color': step.color } as CSSProperties}
+            onMouseEnter={() => setActive(index)}
+            data-active={index === active || undefined}
+          >
+            <span className={styles.stepNumber}>{String(index + 1).padStart(2, '0')}</span>
+            <strong>{step.name}</strong>
+            <span className={styles.stepEn}>{step.en}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+export function HomePage() {
+  usePageTitle(ROUTE_TITLES.index);
+  const { data } = publicApi.useHomeQuery();
+  if (!data) return <Loading />;
+  const cases = data.success.content.slice(0, HOME_LIMITS.successCases);
+  // swiper's loop needs more slides than it shows: repeat a short list.
+  const slides = cases.length > 0 && cases.length < 6 ? [...cases, ...cases] : cases;
+  const news = data.dynamic.content.viewpoint.content.slice(0, HOME_LIMITS.news);
+  return (
+    <main data-page="index">
+      <h1 className={styles.visuallyHidden}>网站建设、新媒体营销、软件开发与品牌设计</h1>
+      <Banner />
+
+      <section className={styles.section} aria-labelledby="home-services">
+        <header className={styles.sectionHead}>
+          <h2 id="home-services">我们的服务</h2>
+          <p className={styles.sectionIntro}>一站式互联网营销服务，从建站、运营到系统开发与品牌塑造</p>
+        </header>
+        <ul className={styles.services} data-testid="services">
+          {data.service.slice(0, HOME_LIMITS.services).map((service) => (
+            <li key={service.id}>
+              <Link to={`/items/${service.id}.html`}>
+                <img src={service.img} alt="" width={64} height={64} loading="lazy" />
+                <h3>{service.name}</h3>
+                <ul>
+                  {service.intro.slice(0, 3).map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+                <span className={styles.cardMore}>了解详情</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section
+        className={`${styles.band} ${styles.success}`}
+        style={data.success.background ? { backgroundImage: `url("${data.success.background}")` } : undefined}
+        aria-labelledby="home-success"
+      >
+        <div className={styles.bandInner}>
+          <header className={styles.sectionHead}>
+            <h2 id="home-success">{data.success.title}</h2>
+            <p className={styles.sectionIntro}>{data.success.intro}</p>
+          </header>
+          <Carousel
+            label="成功案例"
+            testId="success-cases"
+            layout="three"
+            items={slides}
+            itemKey={(item) => `${item.id}-${slides.indexOf(item)}`}
+            autoplayMs={CAROUSEL.home.autoplayMs}
+            speed={CAROUSEL.home.speed}
+            render={(item) => <CaseCard item={item} casemenu={DEFAULT_CASEMENU} />}
+          />
+          <Link className={styles.more} to={WEBCASE}>
+            了解更多
+          </Link>
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="home-process">
+        <header className={styles.sectionHead}>
+          <h2 id="home-process">服务流程</h2>
+          <p className={styles.sectionIntro}>六步标准化流程，让每个项目按时、按质交付</p>
+        </header>
+        <ProcessSteps />
+      </section>
+
+      <section className={`${styles.band} ${styles.newsBand}`} aria-labelledby="home-news">
+        <div className={styles.bandInner}>
+          <header className={styles.sectionHead}>
+            <h2 id="home-news">
+              <Link to="/itemnews.html">{data.dynamic.title}</Link>
+            </h2>
+            <p className={styles.sectionIntro}>{data.dynamic.intro}</p>
+          </header>
+          <NewsRows news={news} />
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="home-clients">
+        <header className={styles.sectionHead}>
+          <h2 id="home-clients">合作客户</h2>
+          <p className={styles.sectionIntro}>携手各行业客户，共同成长</p>
+        </header>
+        <ul className={styles.clients} data-testid="client-logos">
+          {data.client.slice(0, HOME_LIMITS.clientLogos).map((client) => (
+            <li key={client.id}>
+              <img src={client.img} alt={client.name} width={240} height={120} loading="lazy" decoding="async" />
+            </li>
+          ))}
+        </ul>
+        <Link className={styles.more} to={WEBCASE}>
+          了解更多
+        </Link>
+      </section>
+    </main>
+  );
+}
