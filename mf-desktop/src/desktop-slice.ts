@@ -1,5 +1,4 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { useSelector } from 'react-redux';
 import { rootReducer } from '@site/platform';
 
 /** The desktop site's own state, injected into the shell's store when this remote loads. */
@@ -21,6 +20,3 @@ export const desktopSlice = createSlice({
 export const injectedDesktopSlice = desktopSlice.injectInto(rootReducer, { overrideExisting: true });
 export const { pageViewed } = desktopSlice.actions;
 export const { selectPageViews } = injectedDesktopSlice.selectors;
-
-/** The slice lives in the shell's store under `desktop` once injected. */
-export const usePageViews = () => useSelector(selectPageViews);

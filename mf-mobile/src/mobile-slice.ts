@@ -1,5 +1,4 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { useSelector } from 'react-redux';
 import { rootReducer } from '@site/platform';
 
 /** The mobile site's own state, injected into the shell's store when this remote loads. */
@@ -20,4 +19,3 @@ export const mobileSlice = createSlice({
 // overrideExisting: a newer release of this remote (loaded without a restart) brings its own reducer.
 export const injectedMobileSlice = mobileSlice.injectInto(rootReducer, { overrideExisting: true });
 export const { pageViewed } = mobileSlice.actions;
-export const usePageViews = () => useSelector(injectedMobileSlice.selectors.selectPageViews);

@@ -81,7 +81,7 @@ test.describe('one store, one React', () => {
     expect(state.desktop?.pageViews).toBe(1);
     await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '关于我们' }).click();
     await expect(page).toHaveURL(mainUrl('/about.html'));
-    await expect(page.getByTestId('page-views')).toHaveText('2');
+    await expect.poll(async () => (await storeState<SiteState>(page)).desktop?.pageViews).toBe(2);
     expect((await storeState<SiteState>(page)).desktop).toEqual({ pageViews: 2, lastPath: '/about.html' });
   });
 

@@ -37,7 +37,9 @@ test.describe('with JavaScript disabled', () => {
     const nav = page.getByRole('navigation', { name: '主导航' });
     await expect(nav.getByRole('link', { name: '关于我们' })).toHaveAttribute('href', '/about.html');
     for (const service of home.service) {
-      await expect(page.locator(`main a[href="/items/${service.id}.html"]`)).toContainText(service.name!);
+      await expect(page.getByTestId('services').locator(`a[href="/items/${service.id}.html"]`)).toContainText(
+        service.name!,
+      );
     }
     await expect(page.getByRole('heading', { name: home.success.title })).toBeVisible();
     const firstNews = home.dynamic.content.viewpoint.content[0]!;

@@ -63,7 +63,7 @@ export function Footer() {
             {information.link.name}
           </a>
         </p>
-        <p className={styles.marks}>
+        <p className={styles.marks} data-testid="filing-marks">
           {information.mark.imgs.map((mark) => (
             <span key={mark.content}>
               <img src={mark.img} alt="" width={20} height={20} loading="lazy" />

@@ -38,7 +38,10 @@ export function Header() {
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    if (open) input.current?.focus();
+    if (!open) return;
+    // Once the input is shown (it is not focusable while hidden).
+    const frame = requestAnimationFrame(() => input.current?.focus());
+    return () => cancelAnimationFrame(frame);
   }, [open]);
 
   const submit = (event?: FormEvent) => {

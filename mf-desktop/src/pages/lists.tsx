@@ -51,7 +51,10 @@ function SearchResults() {
   const { search } = useLocation();
   const { keyword, type } = searchOf(search);
   usePageTitle(ROUTE_TITLES.search);
-  const { data, isFetching } = publicApi.useSearchQuery(firstSearchPage(keyword, type), { skip: !keyword });
+  // currentData: the answer for this keyword and type only (data would keep the previous search's meanwhile).
+  const { currentData: data, isFetching } = publicApi.useSearchQuery(firstSearchPage(keyword, type), {
+    skip: !keyword,
+  });
   const load = usePageLoader<SearchRequest, CaseSummary | NewsSummary>(publicApi.endpoints.search, (page) => ({
     keyword,
     type,
@@ -170,7 +173,7 @@ export function WebcasePage() {
   const tab = webcaseTab(id);
   usePageTitle(webcaseTitle(id));
   const all = publicApi.useWebcaseQuery().data;
-  const own = publicApi.useWebcaseTabQuery({ menu: tab }, { skip: id === DEFAULT_WEBCASE_ID }).data;
+  const own = publicApi.useWebcaseTabQuery({ menu: tab }, { skip: id === DEFAULT_WEBCASE_ID }).currentData;
   const first = id === DEFAULT_WEBCASE_ID ? all && { casecontent: all.casecontent, sum: all.sum } : own;
   const load = usePageLoader<{ menu: number; amount: number; type: number; page: number }, CaseSummary>(
     publicApi.endpoints.itemMore,

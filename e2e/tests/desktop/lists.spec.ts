@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+import { CASE_CLASSES, type ItemNewsData, type ItemsData, type WebcaseCutData } from '@site/shared-types';
+import { apiData } from '../../support/api';
+import { mainUrl, mountedRemote } from '../../support/site';
+
+test.use({ viewport: { width: 1366, height: 900 } });
+
+interface ListCall {
+  at: number;
+  body: { menu: number; amount: number; type?: number; page: number };
+}
+
+/** Records the list calls of a page with the time each was made. */
+function recordCalls(page: Page, path: string): ListCall[] {
+  const calls: ListCall[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === path) calls.push({ at: Date.now(), body: request.postDataJSON() });
+  });
+  return calls;
+}
+
+async function scrollToEnd(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+}
+
+test.describe('desktop infinite lists', () => {
+  test('a service page should load 3 more cases a second after its end shows, until the total', async ({
+    page,
+    request,
+  }) => {
+    const items = await apiData<ItemsData>(request, '/api/items', { menu: 3 });
+    const calls = recordCalls(page, '/api/itemmore');
+    await page.goto(mainUrl('/items/3.html'));
+    await mountedRemote(page);
+    const cards = page.getByTestId('case-list').getByRole('link');
+    await expect(cards).toHaveCount(4);
+    const status = page.getByTestId('list-status');
+
+    await scrollToEnd(page);
+    await expect(status).toContainText('正在加载');
+    const flagged = Date.now();
+    // No second load while one runs, however much the visitor scrolls.
+    await scrollToEnd(page);
+    await expect.poll(() => calls.length).toBe(1);
+    expect(calls[0]!.at - flagged).toBeGreaterThanOrEqual(800);
+    expect(calls[0]!.body).toEqual({ menu: 3, amount: 3, type: 1, page: 4 });
+    await expect(cards).toHaveCount(Math.min(7, items.case.sum));
+
+    // Keep scrolling until everything is there; each call's cursor is the previous answer's.
+    while ((await cards.count()) < items.case.sum) {
+      const before = await cards.count();
+      await scrollToEnd(page);
+      await expect(cards).not.toHaveCount(before, { timeout: 5000 });
+    }
+    await expect(status).toHaveText('没有更多了');
+    expect(calls.map((call) => call.body.page)).toEqual(calls.map((_, index) => 4 + index * 3));
+    expect(await cards.count()).toBe(items.case.sum);
+  });
+
+  test('menu 4 should load 4 at a time', async ({ page }) => {
+    const calls = recordCalls(page, '/api/itemmore');
+    await page.goto(mainUrl('/items/4.html'));
+    await mountedRemote(page);
+    await scrollToEnd(page);
+    await expect.poll(() => calls.length, { timeout: 5000 }).toBe(1);
+    expect(calls[0]!.body).toEqual({ menu: 4, amount: 4, type: 1, page: 4 });
+  });
+
+  test('the customer-case tabs should have their own addresses and lists', async ({ page, request }) => {
+    const calls = recordCalls(page, '/api/itemmore');
+    await page.goto(mainUrl('/webcase/101.html'));
+    await mountedRemote(page);
+    const tabs = page.getByTestId('webcase-tabs').getByRole('link');
+    await expect(tabs).toHaveText(CASE_CLASSES.map((entry) => entry.name));
+    await expect(tabs.first()).toHaveAttribute('aria-current', 'page');
+
+    const second = await apiData<WebcaseCutData>(request, '/api/webcasecut', { menu: 2 });
+    await tabs.nth(1).click();
+    await expect(page).toHaveURL(mainUrl('/webcase/2.html'));
+    await expect(tabs.nth(1)).toHaveAttribute('aria-current', 'page');
+    const cards = page.getByTestId('case-list').getByRole('link');
+    await expect(cards.first()).toHaveAttribute('href', `/details/${second.casecontent[0]!.id}.html?casemenu=2`);
+    await scrollToEnd(page);
+    await expect.poll(() => calls.length, { timeout: 5000 }).toBe(1);
+    expect(calls[0]!.body).toEqual({ menu: 2, amount: 3, type: 2, page: 4 });
+
+    // The address can be shared: a reload shows the same tab.
+    await page.reload();
+    await mountedRemote(page);
+    await expect(tabs.nth(1)).toHaveAttribute('aria-current', 'page');
+    await expect(cards.first()).toHaveAttribute('href', `/details/${second.casecontent[0]!.id}.html?casemenu=2`);
+  });
+
+  test('the news list should load 3 more at a time', async ({ page, request }) => {
+    const list = await apiData<ItemNewsData>(request, '/api/itemnews');
+    const calls = recordCalls(page, '/api/newmore');
+    await page.goto(mainUrl('/itemnews.html'));
+    await mountedRemote(page);
+    const rows = page.getByTestId('news-list').getByRole('link');
+    await expect(rows).toHaveCount(4);
+    await scrollToEnd(page);
+    await expect(rows).toHaveCount(Math.min(7, list.sum), { timeout: 5000 });
+    expect(calls[0]!.body).toEqual({ menu: 0, amount: 3, page: 4 });
+  });
+});
