@@ -231,6 +231,20 @@ describe('server rendering', () => {
   });
 });
 
+describe('contact map provider', () => {
+  it('should allow no frames by default and the OpenStreetMap frame when it is the provider', async () => {
+    expect((await t.http.get('/about.html')).headers['content-security-policy']).toContain("frame-src 'none'");
+    const other = await createTestApp({ MAP_PROVIDER: 'osm' });
+    try {
+      const res = await other.http.get('/about.html');
+      expect(res.headers['content-security-policy']).toContain('frame-src https://www.openstreetmap.org');
+      expect(config(res.text)).toMatchObject({ map: { provider: 'osm' } });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('server start-up redirect', () => {
   const MATRIX: Array<{ ua: string; host: string; path: string; to: string | null }> = [
     { ua: DESKTOP_UA, host: 'www.yunfan.test', path: '/', to: null },
