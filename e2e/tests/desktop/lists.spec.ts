@@ -34,6 +34,7 @@ test.describe('desktop infinite lists', () => {
     await mountedRemote(page);
     const cards = page.getByTestId('case-list').getByRole('link');
     await expect(cards).toHaveCount(4);
+    await expect(page).toHaveTitle(/^网站建设 - /);
     const status = page.getByTestId('list-status');
 
     await scrollToEnd(page);
@@ -75,8 +76,10 @@ test.describe('desktop infinite lists', () => {
     await expect(tabs.first()).toHaveAttribute('aria-current', 'page');
 
     const second = await apiData<WebcaseCutData>(request, '/api/webcasecut', { menu: 2 });
+    await expect(page).toHaveTitle(/^客户案例 - /);
     await tabs.nth(1).click();
     await expect(page).toHaveURL(mainUrl('/webcase/2.html'));
+    await expect(page).toHaveTitle(/^手机网站案例 - /);
     await expect(tabs.nth(1)).toHaveAttribute('aria-current', 'page');
     const cards = page.getByTestId('case-list').getByRole('link');
     await expect(cards.first()).toHaveAttribute('href', `/details/${second.casecontent[0]!.id}.html?casemenu=2`);
