@@ -2,6 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import helmet from 'helmet';
+import { ANALYTICS_ORIGIN, WECHAT_JS_SDK_ORIGIN } from '@site/shared-types';
 import type { AppConfig } from './config/config.js';
 import { bodyParsing } from './core/body-parsing.js';
 import { requestId } from './core/request-id.js';
@@ -31,12 +32,14 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...codeOrigins],
+          // WeChat's JS-SDK and the statistics provider, when configured (the mobile site loads them).
+          scriptSrc: ["'self'", ...codeOrigins, ...thirdPartyScripts(config)],
           styleSrc: ["'self'", "'unsafe-inline'", ...codeOrigins],
           imgSrc: ["'self'", 'data:', 'https:', ...codeOrigins],
           fontSrc: ["'self'", 'data:', ...codeOrigins],
           connectSrc: [
             "'self'",
+            ...thirdPartyScripts(config),
             ...codeOrigins,
             ...(config.frontend.shellUrl ? codeOrigins.map((o) => o.replace(/^http/, 'ws')) : []),
           ],
@@ -102,4 +105,12 @@ function mountApiDocs(app: NestExpressApplication): void {
       .build(),
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+}
+
+/** Script origins of the third parties the configuration turns on. */
+export function thirdPartyScripts(config: AppConfig): string[] {
+  return [
+    ...(config.wechat.appId ? [WECHAT_JS_SDK_ORIGIN] : []),
+    ...(config.analyticsId ? [ANALYTICS_ORIGIN] : []),
+  ];
 }

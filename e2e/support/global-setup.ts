@@ -21,6 +21,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     DATA_DIR: dataDir,
     MOBILE_HOSTS: MOBILE_HOST,
     ADMIN_PASSWORD: 'E2E-admin-2026',
+    // A WeChat account, so the mobile pages register sharing; the tests answer /api/share themselves (the
+    // server's own calls to WeChat go nowhere: nothing listens on port 9).
+    WECHAT_APPID: 'wx0e2e0000000000',
+    WECHAT_SECRET: 'e2e-secret',
+    WECHAT_API_BASE: 'http://127.0.0.1:9',
     LOG_LEVEL: 'log',
   };
   delete env.DATABASE_URL;

@@ -1,4 +1,4 @@
-import { matchSiteRoute } from '@site/shared-types';
+import { CASE_CLASSES, matchSiteRoute } from '@site/shared-types';
 import { publicApi, queryData, type PageHead, type Prefetch } from '@site/platform';
 
 /** Fixed page titles of the mobile routes that have no item of their own. */
@@ -11,49 +11,58 @@ export const ROUTE_TITLES: Record<string, string | null> = {
   meus: '联系我们',
 };
 
-/** `?tab=` of the case list (the case class shown), default 1 (spec §2: tabs shareable by URL). */
+export const MISSING: PageHead = { title: '页面不存在' };
+
+/** `?tab=` of the case list: the customer-case tab shown (1–5), default the first (spec: tabs shareable by URL). */
 export function caseTabOf(search: string): number {
   const value = Number(new URLSearchParams(search).get('tab'));
-  return Number.isInteger(value) && value > 0 ? value : 1;
+  return CASE_CLASSES.some((entry) => entry.id === value) ? value : CASE_CLASSES[0].id;
 }
 
-/** The mobile routes' data (spec §2 "Mobile routes"), through the shared API client (see the desktop's). */
+/** The mobile routes' data (spec §2 "Mobile routes"), through the shared API client. */
 export const prefetch: Prefetch = async ({ path, search, store }) => {
   const { endpoints } = publicApi;
+  const options = { subscribe: false } as const;
+  const header = queryData(store.dispatch(endpoints.header.initiate(undefined, options)));
   const match = matchSiteRoute(path);
   const id = match?.id ?? 0;
-  const missing: PageHead = { title: '页面不存在' };
-  if (!match) return missing;
-  const head: PageHead = { title: ROUTE_TITLES[match.route.name] ?? null };
-  switch (match.route.name) {
+  let head: PageHead = match ? { title: ROUTE_TITLES[match.route.name] ?? null } : MISSING;
+  switch (match?.route.name) {
     case 'meindex':
     case 'fwxm':
-      await queryData(store.dispatch(endpoints.home.initiate(undefined, { subscribe: false })));
-      return head;
+      await queryData(store.dispatch(endpoints.home.initiate(undefined, options)));
+      break;
     case 'mecase':
-      await queryData(store.dispatch(endpoints.webcaseTab.initiate({ menu: caseTabOf(search) }, { subscribe: false })));
-      await queryData(store.dispatch(endpoints.webcase.initiate(undefined, { subscribe: false })));
-      return head;
+      await queryData(store.dispatch(endpoints.webcaseTab.initiate({ menu: caseTabOf(search) }, options)));
+      break;
     case 'mezhy':
-      await queryData(store.dispatch(endpoints.about.initiate(undefined, { subscribe: false })));
-      return head;
+      await queryData(store.dispatch(endpoints.about.initiate(undefined, options)));
+      break;
     case 'meabout':
+      await queryData(store.dispatch(endpoints.contact.initiate(undefined, options)));
+      break;
     case 'meus':
-      await queryData(store.dispatch(endpoints.contact.initiate(undefined, { subscribe: false })));
-      return head;
+      await Promise.all([
+        queryData(store.dispatch(endpoints.contact.initiate(undefined, options))),
+        queryData(store.dispatch(endpoints.about.initiate(undefined, options))),
+      ]);
+      break;
     case 'meitems': {
-      const items = await queryData(store.dispatch(endpoints.items.initiate({ menu: id }, { subscribe: false })));
-      return items ? { title: items.menu.title } : missing;
+      const items = await queryData(store.dispatch(endpoints.items.initiate({ menu: id }, options)));
+      head = items ? { title: items.menu.title, description: items.menu.intro } : MISSING;
+      break;
     }
     case 'medetails': {
-      const item = await queryData(store.dispatch(endpoints.caseDetail.initiate({ case: id }, { subscribe: false })));
-      return item ? { title: item.name, description: item.intro || undefined, image: item.img || undefined } : missing;
+      const item = await queryData(store.dispatch(endpoints.caseDetail.initiate({ case: id }, options)));
+      head = item ? { title: item.name, description: item.intro || undefined, image: item.img || undefined } : MISSING;
+      break;
     }
     case 'menews': {
-      const item = await queryData(store.dispatch(endpoints.newsDetail.initiate({ case: id }, { subscribe: false })));
-      return item ? { title: item.title, description: item.intro || undefined, image: item.img || undefined } : missing;
+      const item = await queryData(store.dispatch(endpoints.newsDetail.initiate({ case: id, state: 0 }, options)));
+      head = item ? { title: item.title, description: item.intro || undefined, image: item.img || undefined } : MISSING;
+      break;
     }
-    default:
-      return head;
   }
+  await header;
+  return head;
 };

@@ -10,6 +10,7 @@ import type {
   WebcaseCutRequest,
   WebcaseData,
 } from './domain/cases.js';
+import type { LeaveWordRequest } from './domain/admin.js';
 import type { KeywordRecord } from './domain/keywords.js';
 import type { ItemNewsData, NewMoreRequest, NewsDetail, NewsDetailRequest, NewsSummary } from './domain/news.js';
 import type { SearchRequest } from './domain/search.js';
@@ -43,6 +44,7 @@ export interface PublicApi {
   '/api/webcase': Call<'GET', void, WebcaseData>;
   '/api/search': Call<'POST', SearchRequest, Paged<CaseSummary> | Paged<NewsSummary>>;
   '/api/share': Call<'POST', ShareRequest, ShareData>;
+  '/api/leaveword': Call<'POST', LeaveWordRequest, null>;
 }
 
 export type PublicPath = keyof PublicApi;

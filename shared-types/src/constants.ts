@@ -138,3 +138,10 @@ export const KEYWORD_NAMES = ['title', 'keywords', 'description'] as const;
 export type KeywordName = (typeof KEYWORD_NAMES)[number];
 
 export const USER_AGENT_MOBILE_MARKERS = ['Android', 'iPhone', 'SymbianOS', 'Windows Phone', 'iPad', 'iPod'] as const;
+
+/** WeChat's JS-SDK (sharing in WeChat's in-app browser), loaded by the mobile site when an account is configured. */
+export const WECHAT_JS_SDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
+export const WECHAT_JS_SDK_ORIGIN = 'https://res.wx.qq.com';
+/** The statistics provider (Baidu Tongji); its script is `hm.js?<site id>`. */
+export const ANALYTICS_ORIGIN = 'https://hm.baidu.com';
+export const analyticsScriptUrl = (siteId: string): string => `${ANALYTICS_ORIGIN}/hm.js?${encodeURIComponent(siteId)}`;

@@ -1,5 +1,6 @@
 import { BACK_TO_TOP_THRESHOLD_PX, SCROLL_ANIMATION_MS } from '@site/shared-types';
-import { animateScrollTo, useScrolledPast } from '../common/scroll';
+import { animateScrollTo, useScrolledPast } from '@site/platform';
+
 import styles from './footer.module.css';
 
 /** Go-to-top: shown once the page is scrolled more than 1000 px, scrolls to the top over 800 ms (spec §9). */

@@ -7,10 +7,10 @@ import {
   SCROLL_ANIMATION_MS,
   type ContactData,
 } from '@site/shared-types';
-import { publicApi, readSiteConfig, usePageTitle } from '@site/platform';
+import { animateScrollTo, publicApi, readSiteConfig, usePageTitle, useScrolledPast } from '@site/platform';
 import { Carousel } from '../common/carousel';
 import { PageBanner } from '../common/page-banner';
-import { animateScrollTo, useScrolledPast } from '../common/scroll';
+
 import { ROUTE_TITLES } from '../prefetch';
 import { ProcessSteps } from './home';
 import { Loading } from './loading';

@@ -11,9 +11,8 @@ import {
   type Paged,
   type SearchRequest,
 } from '@site/shared-types';
-import { publicApi, useAppDispatch, usePageTitle } from '@site/platform';
+import { InfiniteList, publicApi, useAppDispatch, usePageTitle } from '@site/platform';
 import { CaseGrid, NewsRows } from '../common/cards';
-import { InfiniteList } from '../common/infinite-list';
 import { PageBanner } from '../common/page-banner';
 import {
   firstSearchPage,

@@ -54,3 +54,5 @@ export {
   settleQueries,
   type DehydratedState,
 } from './server-state';
+export { InfiniteList, type InfiniteListProps } from './infinite-list';
+export { animateScrollTo, useScrolledPast } from './scroll';

@@ -69,6 +69,15 @@ export const publicApi = api.injectEndpoints({
       query: (body) => call('/api/newmore', 'POST', body),
       providesTags: ['News'],
     }),
+    /** WeChat JS-SDK signature for a page address (spec §7: 5 s timeout, with credentials; failures only logged). */
+    share: build.mutation<Data<'/api/share'>, Body<'/api/share'>>({
+      query: (body) => ({ ...call('/api/share', 'POST', body), timeoutMs: 5000, withCredentials: true, silent: true }),
+    }),
+    /** A visitor's message from the contact form. */
+    leaveWord: build.mutation<Data<'/api/leaveword'>, Body<'/api/leaveword'>>({
+      query: (body) => ({ ...call('/api/leaveword', 'POST', body), silent: true }),
+      invalidatesTags: ['Message'],
+    }),
     /** A page of search results: `type` 1 cases, 2 news. */
     search: build.query<Data<'/api/search'>, Body<'/api/search'>>({
       query: (body) => call('/api/search', 'POST', body),

@@ -59,6 +59,10 @@ export interface SiteConfig extends RemotePointer {
   hydration?: 'eager' | 'idle';
   /** The map shown with the contact details: `none` (a drawn map card) or an embedded provider. */
   map?: { provider: 'none' | 'osm' };
+  /** A WeChat official account is configured: pages register sharing (`/api/share` + JS-SDK). */
+  wechat?: boolean;
+  /** The statistics provider's site id (Baidu Tongji), or null. */
+  analyticsId?: string | null;
 }
 
 /**

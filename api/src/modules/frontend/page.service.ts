@@ -147,6 +147,9 @@ export class PageService {
         mobileHosts: this.config.mobileHosts,
         hydration: this.config.frontend.hydration,
         map: { provider: this.config.frontend.mapProvider },
+        // The mobile site loads WeChat's JS-SDK and the statistics script only when these are configured.
+        wechat: this.config.wechat.appId !== null,
+        analyticsId: this.config.analyticsId,
       },
       stateJson: rendered?.result.stateJson ?? null,
     });

@@ -1,0 +1,46 @@
+import { PROCESS_STEPS } from '@site/shared-types';
+import { publicApi, usePageTitle } from '@site/platform';
+import { ROUTE_TITLES } from '../prefetch';
+import { Loading } from './missing';
+import styles from './pages.module.css';
+
+/** `zhy.html`: about us — profile, brand culture, process and honours. */
+export function AboutPage() {
+  usePageTitle(ROUTE_TITLES.mezhy);
+  const { data } = publicApi.useAboutQuery();
+  if (!data) return <Loading />;
+  return (
+    <main data-page="mezhy" className={styles.article}>
+      <img className={styles.hero} src={data.profile.img} alt={data.profile.title} width={800} height={520} />
+      <h1>{data.profile.title}</h1>
+      <p className={styles.intro}>{data.profile.subtitle}</p>
+      {data.profile.paragraphs.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+      <h2>{data.culture.title}</h2>
+      {data.culture.items.map((item) => (
+        <section key={item.title} className={styles.culture}>
+          <h3>{item.title}</h3>
+          <p>{item.intro}</p>
+        </section>
+      ))}
+      <h2>{data.process.title}</h2>
+      <ol className={styles.stepList}>
+        {PROCESS_STEPS.map((step) => (
+          <li key={step.name} style={{ color: step.color }}>
+            <span>{step.name}</span>
+          </li>
+        ))}
+      </ol>
+      <h2>{data.honours.title}</h2>
+      <ul className={styles.honours}>
+        {data.honours.items.map((item) => (
+          <li key={item.title}>
+            <img src={item.img} alt={item.title} width={600} height={420} loading="lazy" />
+            <span>{item.title}</span>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,21 @@
+import { Link } from 'react-router-dom';
+import { truncateName, type CaseSummary } from '@site/shared-types';
+import styles from './pages.module.css';
+
+type CaseCardData = Pick<CaseSummary, 'id' | 'img' | 'name' | 'scene'>;
+
+export function CaseList({ cases }: { cases: CaseCardData[] }) {
+  return (
+    <ul className={styles.cases} data-testid="case-list">
+      {cases.map((item) => (
+        <li key={item.id}>
+          <Link to={`/move/details/${item.id}.html`}>
+            <img src={item.img} alt={item.name} width={800} height={600} loading="lazy" decoding="async" />
+            <strong>{truncateName(item.name)}</strong>
+            <span>{item.scene}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
