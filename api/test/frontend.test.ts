@@ -45,6 +45,8 @@ describe('the shell page', () => {
     expect(config(res.text)).toEqual({
       hydration: 'idle',
       map: { provider: 'none' },
+      wechat: false,
+      analyticsId: null,
       remotes: {
         mf_desktop: {
           entry: `/remotes/mf_desktop/${release('mf-desktop')}/mf-manifest.json`,
@@ -239,6 +241,28 @@ describe('contact map provider', () => {
       const res = await other.http.get('/about.html');
       expect(res.headers['content-security-policy']).toContain('frame-src https://www.openstreetmap.org');
       expect(config(res.text)).toMatchObject({ map: { provider: 'osm' } });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('third-party scripts', () => {
+  it('should name and admit WeChat and the statistics provider only when configured', async () => {
+    const plain = await t.http.get('/move/zhy.html').set('User-Agent', MOBILE_UA);
+    expect(config(plain.text)).toMatchObject({ wechat: false, analyticsId: null });
+    expect(plain.headers['content-security-policy']).not.toMatch(/res\.wx\.qq\.com|hm\.baidu\.com/);
+    const other = await createTestApp({
+      WECHAT_APPID: 'wx1234567890',
+      WECHAT_SECRET: 'secret',
+      ANALYTICS_ID: 'abc123',
+    });
+    try {
+      const res = await other.http.get('/move/zhy.html').set('User-Agent', MOBILE_UA);
+      expect(config(res.text)).toMatchObject({ wechat: true, analyticsId: 'abc123' });
+      expect(res.headers['content-security-policy']).toContain(
+        "script-src 'self' https://res.wx.qq.com https://hm.baidu.com",
+      );
     } finally {
       await other.close();
     }

@@ -1,0 +1,146 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MOBILE_UA } from '../../support/chromium';
+import { mainUrl, mountedRemote } from '../../support/site';
+
+const IPHONE_SAFARI_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+test.use({ userAgent: MOBILE_UA, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+/** Every mobile route: its address, title, highlighted tab, background and content margin (spec §2). */
+const ROUTES = [
+  { path: '/move/', title: /^云帆科技 - /, tab: '首页', background: 'greyMargins', margin: '10px' },
+  { path: '/move/index.html', title: /^云帆科技 - /, tab: '首页', background: 'greyMargins', margin: '10px' },
+  { path: '/move/fwxm', title: /^服务项目 - /, tab: null, background: 'greyMargins', margin: '10px' },
+  { path: '/move/case.html', title: /^客户案例 - /, tab: '客户案例', background: 'grey', margin: '0px' },
+  { path: '/move/zhy.html', title: /^关于我们 - /, tab: '关于我们', background: 'white', margin: '0px' },
+  { path: '/move/about.html', title: /^在线留言 - /, tab: null, background: 'white', margin: '0px' },
+  { path: '/move/us.html', title: /^联系我们 - /, tab: '联系我们', background: 'grey', margin: '0px' },
+  { path: '/move/items/3.html', title: /^网站建设 - /, tab: null, background: 'grey', margin: '0px' },
+  { path: '/move/details/5.html', title: / - 云帆科技$/, tab: null, background: 'greyMargins', margin: '10px' },
+  { path: '/move/news/3.html', title: / - 云帆科技$/, tab: null, background: 'greyMargins', margin: '10px' },
+] as const;
+
+async function open(page: Page, path: string) {
+  const response = await page.goto(mainUrl(path));
+  expect(response?.status()).toBe(200);
+  expect(await mountedRemote(page)).toBe('mf_mobile');
+}
+
+test.describe('mobile layout', () => {
+  for (const route of ROUTES) {
+    test(`${route.path}: title, bottom-bar tab, background and margin`, async ({ page }) => {
+      await open(page, route.path);
+      await expect(page).toHaveTitle(route.title);
+      await expect(page.locator('main')).toBeVisible();
+      const bar = page.getByRole('navigation', { name: '底部导航' });
+      if (route.tab) {
+        await expect(bar.locator('[aria-current="page"]')).toHaveText(route.tab);
+      } else {
+        await expect(bar.locator('[aria-current="page"]')).toHaveCount(0);
+      }
+      await expect(page.locator('[data-remote]')).toHaveAttribute('data-background', route.background);
+      const look = await page.evaluate(() => {
+        const root = document.querySelector('[data-remote]')!;
+        const content = document.querySelector('[data-testid="content"]')!;
+        const style = getComputedStyle(content);
+        return {
+          background: getComputedStyle(root).backgroundColor,
+          margin: [style.marginTop, style.marginRight, style.marginBottom, style.marginLeft],
+        };
+      });
+      expect(look.background).toBe(route.background === 'white' ? 'rgb(255, 255, 255)' : 'rgb(244, 245, 247)');
+      expect(look.margin).toEqual([route.margin, route.margin, '70px', route.margin]);
+      // The non-index flag: a back button everywhere but the home page.
+      await expect(page.getByTestId('back')).toHaveCount(route.tab === '首页' ? 0 : 1);
+    });
+  }
+
+  test('should fit a 320 px wide phone without sideways scrolling, with tap targets of 44 px', async ({ browser }) => {
+    const context = await browser.newContext({
+      userAgent: IPHONE_SAFARI_UA,
+      viewport: { width: 320, height: 640 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    for (const route of ROUTES) {
+      await open(page, route.path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), route.path).toBeLessThanOrEqual(320);
+    }
+    await open(page, '/move/index.html');
+    const heights = await page
+      .locator('nav[aria-label="底部导航"] a, [data-testid="service-tiles"] a')
+      .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height));
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(44);
+    await context.close();
+  });
+
+  test('should show back-to-top past 200 px (1000 ms fade) and the standalone control from 150 px', async ({
+    page,
+  }) => {
+    await open(page, '/move/index.html');
+    const backToTop = page.getByTestId('back-to-top');
+    const control = page.getByTestId('top-control');
+    expect(await backToTop.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('1s');
+    await expect(backToTop).toBeHidden();
+    await expect(control).toBeHidden();
+
+    await page.evaluate(() => window.scrollTo(0, 149));
+    await page.waitForTimeout(300);
+    await expect(control).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 150));
+    await expect(control).toBeVisible();
+    await expect(backToTop).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 201));
+    await expect(backToTop).toBeVisible();
+
+    await backToTop.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(backToTop).toBeHidden();
+
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await control.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(control).toBeHidden();
+  });
+
+  test('the contact page should scroll itself to the bottom', async ({ page }) => {
+    await open(page, '/move/us.html');
+    await expect
+      .poll(() =>
+        page.evaluate(() => Math.round(window.scrollY + window.innerHeight - document.documentElement.scrollHeight)),
+      )
+      .toBeGreaterThanOrEqual(-2);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // The header stays on screen.
+    await expect(page.getByTestId('site-name')).toBeInViewport();
+  });
+
+  test('the home page should have the banner, four service tiles, six steps, success cases, logos and more cases', async ({
+    page,
+  }) => {
+    await open(page, '/move/index.html');
+    await expect(page.getByTestId('banner').getByRole('img').first()).toBeVisible();
+    const tiles = page.getByTestId('service-tiles').getByRole('link');
+    await expect(tiles).toHaveCount(4);
+    for (const [index, id] of [3, 4, 5, 6].entries()) {
+      await expect(tiles.nth(index)).toHaveAttribute('href', `/move/items/${id}.html`);
+    }
+    await expect(page.getByTestId('process-steps').locator('li')).toHaveCount(6);
+    const cases = page.getByTestId('case-list').getByRole('link');
+    expect(await cases.count()).toBeLessThanOrEqual(4);
+    await expect(cases.first()).toHaveAttribute('href', /^\/move\/details\/\d+\.html$/);
+    await expect(page.getByTestId('partner-logos').getByRole('img')).toHaveCount(18);
+    await page.getByRole('link', { name: '查看更多案例' }).click();
+    await expect(page).toHaveURL(mainUrl('/move/case.html'));
+
+    await open(page, '/move/fwxm');
+    await expect(page.getByTestId('service-tiles').getByRole('link')).toHaveCount(4);
+    await page.getByTestId('service-tiles').getByRole('link').first().click();
+    await expect(page).toHaveURL(mainUrl('/move/items/3.html'));
+    // In-app navigation: back returns.
+    await page.getByTestId('back').click();
+    await expect(page).toHaveURL(mainUrl('/move/fwxm'));
+  });
+});

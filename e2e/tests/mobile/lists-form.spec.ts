@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { CASE_CLASSES, type ItemsData, type WebcaseCutData } from '@site/shared-types';
+import { apiData } from '../../support/api';
+import { MOBILE_UA } from '../../support/chromium';
+import { directUrl, mainUrl, mountedRemote } from '../../support/site';
+
+test.use({ userAgent: MOBILE_UA, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+function recordCalls(page: Page, path: string): { body: Record<string, unknown> }[] {
+  const calls: { body: Record<string, unknown> }[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === path) calls.push({ body: request.postDataJSON() });
+  });
+  return calls;
+}
+
+test.describe('mobile lists', () => {
+  test('the case list should have shareable tabs and load 2 more at a time', async ({ page, request }) => {
+    const calls = recordCalls(page, '/api/itemmore');
+    const third = await apiData<WebcaseCutData>(request, '/api/webcasecut', { menu: 3 });
+    await page.goto(mainUrl('/move/case.html?tab=3'));
+    await mountedRemote(page);
+    const tabs = page.getByTestId('case-tabs').getByRole('link');
+    await expect(tabs).toHaveText(CASE_CLASSES.map((entry) => entry.name));
+    await expect(tabs.nth(2)).toHaveAttribute('aria-current', 'page');
+    const cards = page.getByTestId('case-list').getByRole('link');
+    await expect(cards.first()).toHaveAttribute('href', `/move/details/${third.casecontent[0]!.id}.html`);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => calls.length, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
+    expect(calls[0]!.body).toEqual({ menu: 3, amount: 2, type: 2, page: 4 });
+    await expect(cards).toHaveCount(Math.min(6, third.sum), { timeout: 5000 });
+
+    await tabs.nth(1).click();
+    await expect(page).toHaveURL(mainUrl('/move/case.html?tab=2'));
+    await expect(tabs.nth(1)).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('a service list should load 3 more at a time until the total', async ({ page, request }) => {
+    const items = await apiData<ItemsData>(request, '/api/items', { menu: 5 });
+    const calls = recordCalls(page, '/api/itemmore');
+    await page.goto(mainUrl('/move/items/5.html'));
+    await mountedRemote(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(items.menu.title);
+    const cards = page.getByTestId('case-list').getByRole('link');
+    while ((await cards.count()) < items.case.sum) {
+      const before = await cards.count();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(cards).not.toHaveCount(before, { timeout: 5000 });
+    }
+    await expect(page.getByTestId('list-status')).toHaveText('没有更多了');
+    expect(calls[0]!.body).toEqual({ menu: 5, amount: 3, type: 1, page: 4 });
+  });
+});
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+async function adminLeads(page: Page): Promise<{ name: string; phone: string; content: string; email: string }[]> {
+  const login = await page.request.post(directUrl('/api/login'), {
+    data: { email: 'admin@yunfan.example.com', password: md5('E2E-admin-2026') },
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const list = await page.request.post(directUrl('/api/leavewords'), { data: { page: 1 }, headers: { token } });
+  const body = (await list.json()) as { data: { list: { data: never[] } } };
+  return body.data.list.data;
+}
+
+test.describe('mobile contact form', () => {
+  test('should check the fields, then store the lead once and say so', async ({ page }) => {
+    const calls = recordCalls(page, '/api/leaveword');
+    await page.goto(mainUrl('/move/about.html'));
+    await mountedRemote(page);
+    const form = page.getByTestId('lead-form');
+    await form.getByRole('button', { name: '提交留言' }).click();
+    await expect(form.getByText('请填写姓名')).toBeVisible();
+    await expect(form.getByText('请填写电话')).toBeVisible();
+    await expect(form.getByText('请填写留言内容')).toBeVisible();
+    await expect(page.getByLabel('姓名')).toBeFocused();
+    expect(calls).toHaveLength(0);
+
+    const stamp = Date.now().toString(36);
+    await page.getByLabel('姓名').fill(`测试访客${stamp}`);
+    await page.getByLabel('电话').fill('12345');
+    await page.getByLabel('邮箱').fill('not-an-email');
+    await page.getByLabel('留言内容').fill('想了解企业官网建设的报价和周期。');
+    await form.getByRole('button', { name: '提交留言' }).click();
+    await expect(form.getByText('请填写正确的手机号或固定电话')).toBeVisible();
+    await expect(form.getByText('请填写正确的邮箱地址')).toBeVisible();
+    expect(calls).toHaveLength(0);
+
+    await page.getByLabel('电话').fill('13800138000');
+    await page.getByLabel('邮箱').fill('visitor@example.com');
+    await page.getByLabel('地址').fill('深圳市福田区');
+    // Sent once, however eager the visitor is.
+    await form.getByRole('button', { name: '提交留言' }).dblclick();
+    await expect(page.getByTestId('lead-outcome')).toHaveText('提交成功，我们会尽快与您联系');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).toMatchObject({ name: `测试访客${stamp}`, phone: '13800138000', page: '/move/about.html' });
+    expect(calls[0]!.body.website).toBeUndefined();
+    await expect(page.getByLabel('姓名')).toHaveValue('');
+
+    const leads = await adminLeads(page);
+    const stored = leads.find((lead) => lead.name === `测试访客${stamp}`);
+    expect(stored).toMatchObject({ phone: '13800138000', email: 'visitor@example.com' });
+  });
+
+  test('should show the server refusal as it comes', async ({ page }) => {
+    await page.route('**/api/leaveword', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 1, msg: '留言太频繁，请稍后再试', data: null }),
+      }),
+    );
+    await page.goto(mainUrl('/move/about.html'));
+    await mountedRemote(page);
+    await page.getByLabel('姓名').fill('访客');
+    await page.getByLabel('电话').fill('0755-86000000');
+    await page.getByLabel('留言内容').fill('你好');
+    await page.getByRole('button', { name: '提交留言' }).click();
+    await expect(page.getByTestId('lead-outcome')).toHaveText('留言太频繁，请稍后再试');
+    await expect(page.getByLabel('姓名')).toHaveValue('访客');
+  });
+});
