@@ -77,7 +77,9 @@ test.describe('with JavaScript disabled', () => {
     const home = await call<{ service: Item[]; success: { title: string; content: Item[] } }>(page, '/api/index');
     await page.goto(mainUrl('/move/index.html'));
     for (const service of home.service) {
-      await expect(page.locator(`main a[href="/move/items/${service.id}.html"]`)).toContainText(service.name!);
+      await expect(page.getByTestId('service-tiles').locator(`a[href="/move/items/${service.id}.html"]`)).toContainText(
+        service.name!,
+      );
     }
     await expect(page.getByRole('heading', { name: home.success.title })).toBeVisible();
     await expect(page.getByRole('link', { name: '客户案例' })).toHaveAttribute('href', '/move/case.html');
