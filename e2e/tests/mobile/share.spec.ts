@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MOBILE_UA } from '../../support/chromium';
-import { directUrl, mainUrl, mountedRemote } from '../../support/site';
+import { mainUrl, mountedRemote } from '../../support/site';
 
 test.use({ userAgent: MOBILE_UA, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
