@@ -109,8 +109,5 @@ function mountApiDocs(app: NestExpressApplication): void {
 
 /** Script origins of the third parties the configuration turns on. */
 export function thirdPartyScripts(config: AppConfig): string[] {
-  return [
-    ...(config.wechat.appId ? [WECHAT_JS_SDK_ORIGIN] : []),
-    ...(config.analyticsId ? [ANALYTICS_ORIGIN] : []),
-  ];
+  return [...(config.wechat.appId ? [WECHAT_JS_SDK_ORIGIN] : []), ...(config.analyticsId ? [ANALYTICS_ORIGIN] : [])];
 }

@@ -8,7 +8,6 @@ import {
 import { Matches, ValidateIf } from 'class-validator';
 import { BoolField, IdField, PageField, TextField } from '../../../core/validation.js';
 
-
 export class LeaveWordDto implements LeaveWordRequest {
   @TextField(30, { min: 1, label: '姓名' })
   name: string;
