@@ -9,6 +9,7 @@ export interface ApiRequest {
   /** `/api/...` */
   path: string;
   method?: 'GET' | 'POST';
+  /** JSON, or a `FormData` for a file upload. */
   body?: unknown;
   /** Abort after this long (the share call uses 5 s). */
   timeoutMs?: number;
@@ -45,8 +46,10 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = asy
   const { apiBase } = api.extra as ApiExtra;
   const token = (api.getState() as { session?: SessionState }).session?.token;
   const method = request.method ?? (request.body === undefined ? 'GET' : 'POST');
+  const form = typeof FormData !== 'undefined' && request.body instanceof FormData ? request.body : null;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (method === 'POST') headers['Content-Type'] = 'application/json';
+  // A file upload goes as multipart (the browser sets the boundary); everything else as JSON.
+  if (method === 'POST' && !form) headers['Content-Type'] = 'application/json';
   if (token) headers.token = token;
   // A server render calls this server over loopback: compressing the answer would only cost CPU on both ends.
   if (apiBase) headers['Accept-Encoding'] = 'identity';
@@ -56,7 +59,7 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = asy
     response = await fetch(`${apiBase}${request.path}`, {
       method,
       headers,
-      body: method === 'POST' ? JSON.stringify(request.body ?? {}) : undefined,
+      body: method === 'POST' ? (form ?? JSON.stringify(request.body ?? {})) : undefined,
       credentials: request.withCredentials ? 'include' : 'same-origin',
       signal: request.timeoutMs ? AbortSignal.timeout(request.timeoutMs) : api.signal,
     });

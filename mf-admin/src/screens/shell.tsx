@@ -1,0 +1,86 @@
+import { App as AntApp, Button, Layout, Menu } from 'antd';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { selectSiteName, selectToken, tokenCleared, useAppDispatch, useAppSelector } from '@site/platform';
+import { adminApi } from '../admin-api';
+import { sideMenuToggled, useSideMenuCollapsed } from '../admin-slice';
+import styles from '../admin.module.css';
+
+/** The side menu: the spec's five entries first, then the editors of what the public sites show. */
+export const SCREENS = [
+  { key: 'menu', label: '菜单管理' },
+  { key: 'case', label: '案例管理' },
+  { key: 'article', label: '文章管理' },
+  { key: 'changepwd', label: '修改密码' },
+  { key: 'keywords', label: '关键词管理' },
+  { key: 'header', label: '页头设置' },
+  { key: 'footer', label: '页脚设置' },
+  { key: 'index', label: '首页设置' },
+  { key: 'about', label: '关于我们' },
+  { key: 'relation', label: '联系方式' },
+  { key: 'leaveword', label: '留言管理' },
+] as const;
+
+/** `/admin/index`: the back office's frame. Without a token it sends the user to the login (spec §4). */
+export function Shell() {
+  const token = useAppSelector(selectToken);
+  const siteName = useAppSelector(selectSiteName);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { message } = AntApp.useApp();
+  const [quit, { isLoading }] = adminApi.useQuitMutation();
+  const collapsed = useSideMenuCollapsed();
+  if (!token) return <Navigate to="/admin/" replace />;
+  const current = pathname.split('/')[3] ?? 'case';
+
+  const logout = async () => {
+    try {
+      await quit().unwrap();
+      void message.success('退出成功！');
+    } catch {
+      // An expired session is logged out all the same.
+    }
+    dispatch(tokenCleared());
+    void navigate('/admin/', { replace: true });
+  };
+
+  return (
+    <Layout className={styles.shell} data-page="shell">
+      <Layout.Sider
+        width={200}
+        theme="dark"
+        collapsible
+        collapsed={collapsed}
+        onCollapse={() => dispatch(sideMenuToggled())}
+        collapsedWidth={64}
+      >
+        <div className={styles.logo}>{siteName}</div>
+        <nav aria-label="后台菜单">
+          <Menu
+            theme="dark"
+            mode="inline"
+            selectedKeys={[current]}
+            items={SCREENS.map((screen) => ({ key: screen.key, label: screen.label }))}
+            onClick={({ key }) => void navigate(`/admin/index/${key}`)}
+          />
+        </nav>
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className={styles.topbar}>
+          <span>{SCREENS.find((screen) => screen.key === current)?.label}</span>
+          <span className={styles.topActions}>
+            <a href="/" target="_blank" rel="noopener noreferrer">
+              查看网站
+            </a>
+            <Button onClick={logout} loading={isLoading}>
+              退出登录
+            </Button>
+          </span>
+        </Layout.Header>
+        <Layout.Content className={styles.content}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
