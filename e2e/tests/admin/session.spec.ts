@@ -1,0 +1,121 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, adminCall, apiToken, loginAs, md5 } from '../../support/admin';
+import { mainUrl, mountedRemote } from '../../support/site';
+
+test.describe('back-office login and session', () => {
+  test('should check the fields on blur and ask for account and password when they are missing', async ({ page }) => {
+    await page.goto(mainUrl('/admin/'));
+    await mountedRemote(page);
+    await page.getByLabel('邮箱').focus();
+    await page.getByLabel('密码').focus();
+    await expect(page.getByText('邮箱不能为空')).toBeVisible();
+    await page.getByLabel('邮箱').focus();
+    await expect(page.getByText('密码不能为空')).toBeVisible();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(page.getByText('请输入账号和密码')).toBeVisible();
+  });
+
+  test('closing the login dialog should ask 确认关闭？', async ({ page }) => {
+    await page.goto(mainUrl('/admin/'));
+    await mountedRemote(page);
+    const confirm = page.getByRole('dialog', { name: '确认关闭？' });
+    await page.getByRole('button', { name: '关闭登录' }).click();
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: '取消' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: '管理员登录' })).toBeVisible();
+    await expect(page).toHaveURL(mainUrl('/admin/'));
+
+    // Confirming leaves the back office for the site.
+    await page.getByRole('button', { name: '关闭登录' }).click();
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await expect(page).toHaveURL(mainUrl('/'));
+  });
+
+  test('a wrong password should be refused with the server message, and too many with the throttling one', async ({
+    page,
+  }) => {
+    await page.goto(mainUrl('/admin/'));
+    await mountedRemote(page);
+    // Another account than the real one, so the throttle does not lock the other tests out.
+    await page.getByLabel('邮箱').fill('intruder@yunfan.example.com');
+    await page.getByLabel('密码').fill('guess-1');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(page.getByTestId('notices')).toContainText('邮箱或密码错误');
+    for (let attempt = 2; attempt <= 6; attempt++) {
+      await page.getByLabel('密码').fill(`guess-${attempt}`);
+      await page.getByRole('button', { name: '登录', exact: true }).click();
+      await page.waitForTimeout(150);
+    }
+    await expect(page.getByTestId('notices')).toContainText(/登录失败次数过多，请 \d+ 分钟后再试/);
+    await expect(page).toHaveURL(mainUrl('/admin/'));
+  });
+
+  test('should log in with the MD5 of the password, keep the token for the tab, and log out', async ({ page }) => {
+    const sent: Record<string, string>[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/login')) sent.push(request.postDataJSON());
+    });
+    await loginAs(page);
+    expect(sent.at(-1)).toEqual({ email: ADMIN.email, password: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(JSON.stringify(sent)).not.toContain(ADMIN.password);
+    await expect(page.getByText('登陆成功')).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toMatch(/.{20,}/);
+    await expect(page.getByRole('navigation', { name: '后台菜单' })).toContainText('案例管理');
+
+    // The default child is case; a reload keeps the session.
+    await page.goto(mainUrl('/admin/index'));
+    await expect(page).toHaveURL(mainUrl('/admin/index/case'));
+
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await expect(page.getByText('退出成功！')).toBeVisible();
+    await expect(page).toHaveURL(mainUrl('/admin/'));
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  });
+
+  test('entering the shell without a token should go to the login', async ({ page }) => {
+    await page.goto(mainUrl('/admin/index/article'));
+    await mountedRemote(page);
+    await expect(page).toHaveURL(mainUrl('/admin/'));
+  });
+
+  test('a revoked session should send the user back to the login with the message', async ({ page, request }) => {
+    await loginAs(page);
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    // The session ends elsewhere (logout from another place).
+    await adminCall(request, token!, '/api/quit');
+    // The next call of the screen (here: its list, on a reload) is refused with code 3.
+    await page.reload();
+    await expect(page.getByTestId('notices')).toContainText('登录已失效，请重新登录');
+    await expect(page).toHaveURL(mainUrl('/admin/'));
+  });
+
+  test('changing the password should send the user to log in again with the new one', async ({ page, request }) => {
+    await loginAs(page);
+    await page.getByRole('navigation', { name: '后台菜单' }).getByText('修改密码').click();
+    await page.getByRole('button', { name: '确认修改' }).click();
+    await expect(page.getByText('原密码不能为空')).toBeVisible();
+    await expect(page.getByText('请输入密码')).toBeVisible();
+    await expect(page.getByText('请再次输入密码')).toBeVisible();
+    await page.getByLabel('原密码').fill(ADMIN.password);
+    await page.getByLabel('新密码', { exact: true }).fill('New-admin-2026');
+    await page.getByLabel('确认新密码').fill('Other-admin-2026');
+    await page.getByRole('button', { name: '确认修改' }).click();
+    await expect(page.getByText('两次输入的密码不一致')).toBeVisible();
+    await page.getByLabel('确认新密码').fill('New-admin-2026');
+    await page.getByRole('button', { name: '确认修改' }).click();
+    await expect(page.getByText('修改成功，请重新登陆！')).toBeVisible();
+    await expect(page).toHaveURL(mainUrl('/admin/'));
+    try {
+      await loginAs(page, 'New-admin-2026');
+    } finally {
+      // Put the password back for the other tests.
+      const token = await apiToken(request, 'New-admin-2026');
+      await adminCall(request, token, '/api/modification', {
+        old_password: md5('New-admin-2026'),
+        new_password: md5(ADMIN.password),
+        confirm_password: md5(ADMIN.password),
+      });
+    }
+  });
+});
