@@ -162,6 +162,27 @@ export interface ContactData {
   workTime: string;
 }
 
+/** The header block as the back office reads and saves it (`getheader`/`amendheader`): `programas` come from the menus. */
+export interface HeaderBlock {
+  logo: ImageRef;
+  banner: BannerItem[];
+}
+
+export interface NewsColumnBlock {
+  title: string;
+  site: string;
+  /** News category whose newest articles fill the column. */
+  category: number;
+}
+
+/** The home block as the back office edits it (`gethome`/`amendhome`): success cases and news come from their tables. */
+export interface HomeBlock {
+  success: { title: string; intro: string; background: string };
+  dynamic: { title: string; intro: string; background: string; viewpoint: NewsColumnBlock; extend: NewsColumnBlock };
+  service: ServiceCard[];
+  client: ClientLogo[];
+}
+
 /** `GET /api/frontend/remotes`: the manifest each remote runs from (remote name → entry URL and release). */
 export interface RemotePointerData {
   remotes: Record<string, { entry: string; release: string }>;

@@ -1,12 +1,7 @@
 import type { CaseForm, KeywordName, MenuNode, NewsForm } from '@site/shared-types';
 
-export type {
-  HeaderBlock,
-  HomeBlock,
-  NewsColumnBlock,
-  SiteBlockKey,
-  SiteBlocks,
-} from '../../modules/site/site-blocks.js';
+export type { HeaderBlock, HomeBlock } from '@site/shared-types';
+export type { SiteBlockKey, SiteBlocks } from '../../modules/site/site-blocks.js';
 import type { SiteBlocks } from '../../modules/site/site-blocks.js';
 
 /** A menu row as seeded: the back-office shape without the tree-only fields. */

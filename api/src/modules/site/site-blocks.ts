@@ -1,34 +1,5 @@
-import type {
-  AboutData,
-  BannerItem,
-  ClientLogo,
-  ContactData,
-  FooterData,
-  ImageRef,
-  ServiceCard,
-} from '@site/shared-types';
+import type { AboutData, ContactData, FooterData, HeaderBlock, HomeBlock } from '@site/shared-types';
 import { MAP_ZOOM } from '@site/shared-types';
-
-/** Stored form of the `header` block (the navigation entries come from the menu table). */
-export interface HeaderBlock {
-  logo: ImageRef;
-  banner: BannerItem[];
-}
-
-export interface NewsColumnBlock {
-  title: string;
-  site: string;
-  /** News category whose newest articles fill the column. */
-  category: number;
-}
-
-/** Stored form of the `home` block (success cases and news are read from their tables). */
-export interface HomeBlock {
-  success: { title: string; intro: string; background: string };
-  dynamic: { title: string; intro: string; background: string; viewpoint: NewsColumnBlock; extend: NewsColumnBlock };
-  service: ServiceCard[];
-  client: ClientLogo[];
-}
 
 export interface SiteBlocks {
   header: HeaderBlock;

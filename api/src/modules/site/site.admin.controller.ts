@@ -1,10 +1,9 @@
 import { Body, Controller } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { AboutData, ContactData, FooterData } from '@site/shared-types';
+import type { AboutData, ContactData, FooterData, HeaderBlock, HomeBlock } from '@site/shared-types';
 import { ApiPost } from '../../core/api-post.decorator.js';
 import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { AboutBlockDto, ContactBlockDto, FooterBlockDto, HeaderBlockDto, HomeBlockDto } from './dto/site-blocks.dto.js';
-import type { HeaderBlock, HomeBlock } from './site-blocks.js';
 import { SiteAdminService } from './site.admin.service.js';
 
 const SAVED = '保存成功';

@@ -10,13 +10,15 @@ import type {
   FooterData,
   FooterInformation,
   FooterWechat,
+  HeaderBlock,
+  HomeBlock,
+  NewsColumnBlock,
   HonourItem,
   ImageRef,
   NamedLink,
   ServiceCard,
 } from '@site/shared-types';
 import { ArrayMaxSize, ArrayMinSize } from 'class-validator';
-import type { HeaderBlock, HomeBlock, NewsColumnBlock } from '../site-blocks.js';
 import {
   IdField,
   ImageUrlField,
