@@ -10,6 +10,11 @@ export const MenuId = {
 export const SERVICE_MENU_IDS = [3, 4, 5, 6] as const;
 export type ServiceMenuId = (typeof SERVICE_MENU_IDS)[number];
 
+/** Menus the site's routes depend on (home, customer cases, the four services, about): never deleted or re-graded. */
+export const FIXED_MENU_IDS = [MenuId.Home, MenuId.Cases, ...SERVICE_MENU_IDS, MenuId.About] as const;
+
+export const isFixedMenu = (id: number): boolean => (FIXED_MENU_IDS as readonly number[]).includes(id);
+
 /** The five customer-case tabs (`class_id`). */
 export const CASE_CLASSES = [
   { id: 1, name: 'PC网站' },

@@ -1,4 +1,4 @@
-import { activeMenuId, footerMenuRoute, menuRoute, parseHtmlId } from './menu-routes.js';
+import { activeMenuId, footerMenuRoute, menuPositionRange, menuRoute, parseHtmlId } from './menu-routes.js';
 
 describe('menuRoute', () => {
   it('should map the fixed menus', () => {
@@ -53,5 +53,27 @@ describe('activeMenuId', () => {
   it('should highlight nothing on other pages', () => {
     expect(activeMenuId('/news/3.html')).toBeNull();
     expect(activeMenuId('/itemnews.html')).toBeNull();
+  });
+});
+
+describe('menuPositionRange', () => {
+  const menus = [
+    { id: 1, parent_id: null, pc: true, move: true },
+    { id: 3, parent_id: null, pc: true, move: false },
+    { id: 4, parent_id: null, pc: true, move: true },
+    { id: 5, parent_id: null, pc: false, move: true },
+    { id: 8, parent_id: 3, pc: true, move: false },
+  ];
+
+  it('should allow 2 up to the entries shown beside it, itself included', () => {
+    expect(menuPositionRange(menus, { id: 3, parent: null }, 'pc')).toEqual({ min: 2, max: 3 });
+    expect(menuPositionRange(menus, { id: 5, parent: null }, 'pc')).toEqual({ min: 2, max: 4 });
+    expect(menuPositionRange(menus, { id: 0, parent: null }, 'move')).toEqual({ min: 2, max: 4 });
+  });
+
+  it('should count only the siblings under the same parent and never go below 2', () => {
+    expect(menuPositionRange(menus, { id: 0, parent: 3 }, 'pc')).toEqual({ min: 2, max: 2 });
+    expect(menuPositionRange(menus, { id: 8, parent: 3 }, 'pc')).toEqual({ min: 2, max: 2 });
+    expect(menuPositionRange(menus, { id: 0, parent: 9 }, 'move')).toEqual({ min: 2, max: 2 });
   });
 });

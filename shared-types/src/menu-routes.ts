@@ -1,4 +1,4 @@
-import { DEFAULT_WEBCASE_ID, MenuId } from './constants.js';
+import { ADMIN_LIMITS, DEFAULT_WEBCASE_ID, MenuId } from './constants.js';
 
 /** Route of a top-navigation entry (spec §2 "Desktop layout"). */
 export function menuRoute(menuId: number): string {
@@ -36,4 +36,25 @@ export function activeMenuId(pathname: string): number | null {
   if (section === 'webcase') return MenuId.Cases;
   if (section === 'items') return parseHtmlId(param);
   return null;
+}
+
+/** What the position range of a menu entry is computed from: every menu's parent and visibility. */
+export interface MenuPlacement {
+  id: number;
+  parent_id: number | null;
+  pc: boolean;
+  move: boolean;
+}
+
+/**
+ * The positions a shown menu entry may take on one site (spec §5): from 2 up to the number of entries shown beside
+ * it (its siblings on that site, itself included), and never below 2. The server applies the same rule.
+ */
+export function menuPositionRange(
+  menus: readonly MenuPlacement[],
+  entry: { id: number; parent: number | null },
+  site: 'pc' | 'move',
+): { min: number; max: number } {
+  const siblings = menus.filter((menu) => menu.parent_id === entry.parent && menu[site] && menu.id !== entry.id);
+  return { min: ADMIN_LIMITS.menuPositionMin, max: Math.max(ADMIN_LIMITS.menuPositionMin, siblings.length + 1) };
 }

@@ -1,4 +1,4 @@
-import { truncateName } from './text.js';
+import { SITE_OR_WEB_URL, truncateName } from './text.js';
 
 describe('truncateName', () => {
   it('should keep names of up to 30 characters', () => {
@@ -19,5 +19,25 @@ describe('truncateName', () => {
 
   it('should accept another limit', () => {
     expect(truncateName('abcdef', 3)).toBe('abc...');
+  });
+});
+
+describe('SITE_OR_WEB_URL', () => {
+  it('should accept site paths and http(s) addresses', () => {
+    for (const url of ['/items/3.html', '/uploads/2026/11/a.png', 'https://beian.miit.gov.cn/', 'HTTP://EXAMPLE.COM'])
+      expect(SITE_OR_WEB_URL.test(url)).toBe(true);
+  });
+
+  it('should refuse scripts, data, protocol-relative and broken addresses', () => {
+    for (const url of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AA',
+      '//evil.example',
+      'items/3',
+      '/a b',
+      '/a"b',
+      '',
+    ])
+      expect(SITE_OR_WEB_URL.test(url)).toBe(false);
   });
 });

@@ -13,3 +13,5 @@ export const PHONE_PATTERN =
   /^(\+?86[- ]?)?(1[3-9]\d{9}|0\d{2,3}[- ]?\d{7,8}([- ]?\d{1,6})?|[48]00[- ]?\d{3}[- ]?\d{4})$/;
 /** A plausible e-mail address (the contact form's and the server's rule). */
 export const EMAIL_PATTERN = /^[^\s@<>"']{1,64}@[^\s@<>"']+\.[^\s@<>"']{2,}$/;
+/** A link or image address the site accepts: a path on this site (`/…`, not `//…`) or an absolute http(s) URL. */
+export const SITE_OR_WEB_URL = /^(\/(?!\/)|https?:\/\/)[^\s"'<>`\\]*$/i;

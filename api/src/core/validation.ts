@@ -24,7 +24,7 @@ import {
   ValidateNested,
   type ValidationArguments,
 } from 'class-validator';
-import { MAX_PAGE_AMOUNT } from '@site/shared-types';
+import { MAX_PAGE_AMOUNT, SITE_OR_WEB_URL } from '@site/shared-types';
 import { invalid } from './api.exception.js';
 
 /**
@@ -141,9 +141,6 @@ export function TextField(
     MaxLength(max, { message: (args) => `${name(args)}不能超过 ${max} 个字符` }),
   );
 }
-
-/** An address on this site (`/…`) or an absolute http(s) URL; '' when `allowEmpty`. */
-const SITE_OR_WEB_URL = /^(\/(?!\/)|https?:\/\/)[^\s"'<>`\\]*$/i;
 
 /** An image address: an upload (`/uploads/…`) or an absolute http(s) URL. */
 export function ImageUrlField(options: { optional?: boolean; allowEmpty?: boolean } = {}) {

@@ -43,7 +43,16 @@ describe('menus', () => {
     expect(web.children.length).toBeGreaterThan(0);
     expect(web.children.every((c) => c.grade === 2 && c.parent_id === 3)).toBe(true);
     expect(web).toMatchObject({ sebshow: false, pc: true, move: true });
-    expect(list.menu.every((m) => m.grade < 3)).toBe(true);
+    const [count] = await t.sql<{ n: number }>('SELECT count(*)::int AS n FROM menu');
+    expect(list.menu).toHaveLength(count!.n);
+    expect(list.menu.find((m) => m.id === 3)).toEqual({
+      id: 3,
+      name: '网站建设',
+      grade: 1,
+      parent_id: null,
+      pc: true,
+      move: true,
+    });
     expect(list.classic).toHaveLength(5);
   });
 
@@ -96,6 +105,22 @@ describe('menus', () => {
       child.id,
     ]);
     expect(row).toEqual({ name: '外贸网站', parent_id: 3 });
+    // Hidden on the desktop site: not among the service page's sub-entries until it is shown.
+    const hidden = ok<ItemsData>(await t.http.post('/api/items').send({ menu: 3 }));
+    expect(hidden.menu.menulist.map((m) => m.name)).not.toContain('外贸网站');
+    ok(
+      await call('/api/amendmenu', {
+        id: child.id,
+        grade: 2,
+        menu: 3,
+        title: '外贸网站',
+        intro: '多语言外贸独立站',
+        pcmenu: true,
+        pcmenusite: 2,
+        movemenu: false,
+        movemenusite: 0,
+      }),
+    );
     const items = ok<ItemsData>(await t.http.post('/api/items').send({ menu: 3 }));
     expect(items.menu.menulist.map((m) => m.name)).toContain('外贸网站');
 

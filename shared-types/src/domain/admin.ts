@@ -28,12 +28,17 @@ export interface AdminListRequest {
   search?: string;
 }
 
-/** A menu as the parent-menu select lists it. */
+/**
+ * Every menu, flat, as the menu editor needs it: the parent select (grades 1–2) and the largest position a shown
+ * entry may take (the count of entries shown beside it, spec §5).
+ */
 export interface MenuOption {
   id: number;
   name: string;
   grade: MenuGrade;
   parent_id: number | null;
+  pc: boolean;
+  move: boolean;
 }
 
 /** Answer of every `amend…` call: the id of the row saved (new rows get theirs here). */

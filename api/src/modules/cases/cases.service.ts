@@ -46,7 +46,8 @@ export class CasesService {
     }[];
     if (!menu) throw failure('栏目不存在');
     const menulist = (await this.db.query(
-      'SELECT id, name, img, intro FROM menu WHERE parent_id = $1 ORDER BY pcsite ASC, id ASC',
+      // The sub-menus the administrator shows on the desktop site, in their positions.
+      'SELECT id, name, img, intro FROM menu WHERE parent_id = $1 AND pc ORDER BY pcsite ASC, id ASC',
       [menuId],
     )) as ItemsData['menu']['menulist'];
     const first = await this.page({ column: 'dict_id', value: menuId }, 0, INFINITE_LIST.preloadedPage);

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  isFixedMenu,
   MenuId,
   type AdminList,
   type AmendResult,
@@ -13,9 +14,6 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { adminList, pageWindow } from '../../core/admin-list.js';
 import { failure, invalid } from '../../core/api.exception.js';
 import { CasesService } from '../cases/cases.service.js';
-
-/** Menus the site's routes depend on (home, customer cases, the four services, about): never deleted or re-graded. */
-export const FIXED_MENU_IDS = [MenuId.Home, MenuId.Cases, 3, 4, 5, 6, MenuId.About] as const;
 
 type MenuRow = Omit<MenuNode, 'children' | 'sebshow'>;
 
@@ -53,9 +51,7 @@ export class MenusAdminService {
       .filter(matches);
     const perPage = this.config.admin.pageSize;
     const window = pageWindow(page, perPage);
-    const options = all
-      .filter((row) => row.grade < 3)
-      .map(({ id, name, grade, parent_id }) => ({ id, name, grade, parent_id }));
+    const options = all.map(({ id, name, grade, parent_id, pc, move }) => ({ id, name, grade, parent_id, pc, move }));
     return adminList(
       roots.slice(window.offset, window.offset + perPage),
       roots.length,
@@ -127,7 +123,7 @@ export class MenusAdminService {
   async remove(id: number): Promise<void> {
     await this.db.transaction(async (manager) => {
       await this.existing(manager, id);
-      if ((FIXED_MENU_IDS as readonly number[]).includes(id)) throw failure('系统栏目不能删除，可以设置为不显示');
+      if (isFixedMenu(id)) throw failure('系统栏目不能删除，可以设置为不显示');
       const [children] = (await manager.query('SELECT count(*)::int AS n FROM menu WHERE parent_id = $1', [id])) as {
         n: number;
       }[];
@@ -169,7 +165,7 @@ export class MenusAdminService {
   ): Promise<void> {
     const moved = current.grade !== form.grade || current.parent_id !== parentId;
     if (!moved) return;
-    if ((FIXED_MENU_IDS as readonly number[]).includes(current.id)) throw invalid('系统栏目不能修改级别或上级栏目');
+    if (isFixedMenu(current.id)) throw invalid('系统栏目不能修改级别或上级栏目');
     const [children] = (await manager.query('SELECT count(*)::int AS n FROM menu WHERE parent_id = $1', [
       current.id,
     ])) as { n: number }[];

@@ -219,8 +219,9 @@ export function buildMenus(img: ImageFn): SeedMenu[] {
   const bannerOf = (parent: number): string => top.find((menu) => menu.id === parent)?.background ?? '';
   const positions = new Map<number, number>();
 
+  // Shown sub-menus take positions from 2 on (spec §5's minimum), in the order listed.
   const children: SeedMenu[] = SUB_MENUS.map((def) => {
-    const position = (positions.get(def.parent) ?? 0) + 1;
+    const position = (positions.get(def.parent) ?? 1) + 1;
     positions.set(def.parent, position);
     return {
       id: def.id,
@@ -230,9 +231,9 @@ export function buildMenus(img: ImageFn): SeedMenu[] {
       intro: def.intro,
       img: img(`menu-${def.id}-icon`, { kind: 'icon', glyph: def.glyph, palette: def.id }),
       background: bannerOf(def.parent),
-      pc: false,
+      pc: true,
       pcsite: position,
-      move: false,
+      move: true,
       movesite: position,
     };
   });
