@@ -1,13 +1,21 @@
 import type {
+  AboutData,
   AdminList,
   AdminListRequest,
   AmendResult,
   CaseAdminRow,
   CaseForm,
+  ContactData,
+  FooterData,
+  HeaderBlock,
+  HomeBlock,
   IdRequest,
   KeywordRecord,
   LoginData,
   LoginRequest,
+  MenuForm,
+  MenuNode,
+  MenuOption,
   Message,
   MessageReadRequest,
   ModificationRequest,
@@ -17,6 +25,31 @@ import type {
   UploadData,
 } from '@site/shared-types';
 import { api } from '@site/platform';
+
+/** The site blocks the back office edits, by the name of their admin screen (spec §2 children). */
+export interface AdminBlocks {
+  header: HeaderBlock;
+  footer: FooterData;
+  index: HomeBlock;
+  about: AboutData;
+  relation: ContactData;
+}
+export type BlockName = keyof AdminBlocks;
+
+/** The calls behind each screen: `get<call>` reads the block, `amend<call>` replaces it. */
+const BLOCK_CALLS: Record<BlockName, string> = {
+  header: 'header',
+  footer: 'footer',
+  index: 'home',
+  about: 'about',
+  relation: 'relation',
+};
+
+export interface UploadRequest {
+  file: File;
+  /** 0–100 while the file is sent. */
+  onProgress?: (percent: number) => void;
+}
 
 /**
  * The back office's calls (spec §7 "Admin" and the additions in docs/decisions.md), added to the one API client.
@@ -40,6 +73,30 @@ export const adminApi = api.injectEndpoints({
     adminKeywords: build.query<KeywordRecord[], void>({
       query: () => ({ path: '/api/keyswords', method: 'POST', body: {} }),
       providesTags: ['Keywords'],
+    }),
+    menus: build.query<AdminList<MenuNode, MenuOption>, AdminListRequest>({
+      query: (body) => ({ path: '/api/menu', method: 'POST', body }),
+      providesTags: ['Menu'],
+    }),
+    getMenu: build.query<MenuForm, number>({
+      query: (menuid) => ({ path: '/api/getmenu', method: 'POST', body: { menuid } }),
+      providesTags: ['Menu'],
+    }),
+    amendMenu: build.mutation<AmendResult, MenuForm>({
+      query: (body) => ({ path: '/api/amendmenu', method: 'POST', body }),
+      invalidatesTags: ['Menu'],
+    }),
+    deleteMenu: build.mutation<null, IdRequest>({
+      query: (body) => ({ path: '/api/deletemenu', method: 'POST', body }),
+      invalidatesTags: ['Menu'],
+    }),
+    getBlock: build.query<AdminBlocks[BlockName], BlockName>({
+      query: (name) => ({ path: `/api/get${BLOCK_CALLS[name]}`, method: 'POST', body: {} }),
+      providesTags: ['Block'],
+    }),
+    amendBlock: build.mutation<null, { [K in BlockName]: { name: K; value: AdminBlocks[K] } }[BlockName]>({
+      query: ({ name, value }) => ({ path: `/api/amend${BLOCK_CALLS[name]}`, method: 'POST', body: value }),
+      invalidatesTags: ['Block'],
     }),
     cases: build.query<AdminList<CaseAdminRow>, AdminListRequest>({
       query: (body) => ({ path: '/api/case', method: 'POST', body }),
@@ -85,11 +142,11 @@ export const adminApi = api.injectEndpoints({
       query: (body) => ({ path: '/api/deleteleaveword', method: 'POST', body }),
       invalidatesTags: ['Message'],
     }),
-    upload: build.mutation<UploadData, File>({
-      query: (file) => {
+    upload: build.mutation<UploadData, UploadRequest>({
+      query: ({ file, onProgress }) => {
         const form = new FormData();
         form.append('file', file);
-        return { path: '/api/uploader', method: 'POST', body: form };
+        return { path: '/api/uploader', method: 'POST', body: form, onUploadProgress: onProgress };
       },
     }),
   }),

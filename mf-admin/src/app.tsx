@@ -5,20 +5,23 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { ADMIN_DEFAULT_CHILD } from '@site/shared-types';
 import { NotFound, usePageTitle, type RemoteProps } from '@site/platform';
 import { ArticlesScreen } from './screens/articles';
+import { AboutScreen } from './screens/blocks/about';
+import { FooterScreen } from './screens/blocks/footer';
+import { HeaderScreen } from './screens/blocks/header';
+import { HomeScreen } from './screens/blocks/home';
+import { RelationScreen } from './screens/blocks/relation';
 import { CasesScreen } from './screens/cases';
 import { KeywordsScreen } from './screens/keywords';
 import { LoginScreen } from './screens/login';
+import { MenusScreen } from './screens/menus';
 import { MessagesScreen } from './screens/messages';
 import { PasswordScreen } from './screens/password';
-import { PendingScreen } from './screens/pending';
 import { Shell } from './screens/shell';
 
 function Missing() {
   usePageTitle('页面不存在');
   return <NotFound homePath="/admin/" />;
 }
-
-const PENDING = ['menu', 'header', 'footer', 'index', 'about', 'relation'] as const;
 
 /** The back office's route tree (spec §2 "Admin routes"), mounted by the shell under `/admin`. */
 export default function App({ store }: RemoteProps) {
@@ -35,14 +38,18 @@ export default function App({ store }: RemoteProps) {
               <Route index element={<LoginScreen />} />
               <Route path="index" element={<Shell />}>
                 <Route index element={<Navigate to={ADMIN_DEFAULT_CHILD} replace />} />
+                <Route path="menu" element={<MenusScreen />} />
                 <Route path="case" element={<CasesScreen />} />
                 <Route path="article" element={<ArticlesScreen />} />
                 <Route path="changepwd" element={<PasswordScreen />} />
-                <Route path="keywords" element={<KeywordsScreen />} />
+                <Route path="header" element={<HeaderScreen />} />
+                <Route path="footer" element={<FooterScreen />} />
+                <Route path="index" element={<HomeScreen />} />
+                <Route path="about" element={<AboutScreen />} />
+                <Route path="relation" element={<RelationScreen />} />
                 <Route path="leaveword" element={<MessagesScreen />} />
-                {PENDING.map((name) => (
-                  <Route key={name} path={name} element={<PendingScreen name={name} />} />
-                ))}
+                <Route path="keywords" element={<KeywordsScreen />} />
+                <Route path="*" element={<Missing />} />
               </Route>
               <Route path="*" element={<Missing />} />
             </Routes>

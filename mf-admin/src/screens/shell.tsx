@@ -2,7 +2,7 @@ import { App as AntApp, Button, Layout, Menu } from 'antd';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { selectSiteName, selectToken, tokenCleared, useAppDispatch, useAppSelector } from '@site/platform';
 import { adminApi } from '../admin-api';
-import { sideMenuToggled, useSideMenuCollapsed } from '../admin-slice';
+import { sideMenuToggled, unsavedChanged, useSideMenuCollapsed, useUnsaved } from '../admin-slice';
 import styles from '../admin.module.css';
 
 /** The side menu: the spec's five entries first, then the editors of what the public sites show. */
@@ -27,11 +27,29 @@ export function Shell() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { message } = AntApp.useApp();
+  const { message, modal } = AntApp.useApp();
   const [quit, { isLoading }] = adminApi.useQuitMutation();
   const collapsed = useSideMenuCollapsed();
+  const unsaved = useUnsaved();
   if (!token) return <Navigate to="/admin/" replace />;
   const current = pathname.split('/')[3] ?? 'case';
+
+  /** Leaving a screen with unsaved edits asks first. */
+  const leave = (go: () => void) => {
+    if (!unsaved) {
+      go();
+      return;
+    }
+    modal.confirm({
+      title: '当前页面有未保存的修改，确定离开吗？',
+      okText: '离开',
+      cancelText: '留在此页',
+      onOk: () => {
+        dispatch(unsavedChanged(false));
+        go();
+      },
+    });
+  };
 
   const logout = async () => {
     try {
@@ -47,6 +65,7 @@ export function Shell() {
   return (
     <Layout className={styles.shell} data-page="shell">
       <Layout.Sider
+        className={styles.sider}
         width={200}
         theme="dark"
         collapsible
@@ -61,7 +80,9 @@ export function Shell() {
             mode="inline"
             selectedKeys={[current]}
             items={SCREENS.map((screen) => ({ key: screen.key, label: screen.label }))}
-            onClick={({ key }) => void navigate(`/admin/index/${key}`)}
+            onClick={({ key }) => {
+              if (key !== current) leave(() => void navigate(`/admin/index/${key}`));
+            }}
           />
         </nav>
       </Layout.Sider>
@@ -72,7 +93,7 @@ export function Shell() {
             <a href="/" target="_blank" rel="noopener noreferrer">
               查看网站
             </a>
-            <Button onClick={logout} loading={isLoading}>
+            <Button onClick={() => leave(() => void logout())} loading={isLoading}>
               退出登录
             </Button>
           </span>

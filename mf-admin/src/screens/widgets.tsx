@@ -1,7 +1,20 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { App as AntApp, Button, Form, Image, Input, Modal, Space, Spin, Upload, type FormInstance } from 'antd';
+import {
+  App as AntApp,
+  Button,
+  Form,
+  Image,
+  Input,
+  Modal,
+  Progress,
+  Space,
+  Spin,
+  Upload,
+  type FormInstance,
+} from 'antd';
 import { ADMIN_LIMITS } from '@site/shared-types';
 import { adminApi } from '../admin-api';
+import styles from '../admin.module.css';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
 
@@ -15,8 +28,8 @@ export function RichText(props: { value?: string; onChange?: (html: string) => v
 }
 
 /**
- * An image field: a picture URL with upload (jpg/png hint, spec §5 — the server checks the real type), a
- * preview, and the URL editable by hand.
+ * An image field: upload (jpg/png hint, spec §5; the server judges the real type and size) with a progress bar, a
+ * preview that opens large on click, and the address editable by hand (for pictures already on the server).
  */
 export function ImageField({
   value,
@@ -28,37 +41,56 @@ export function ImageField({
   label: string;
 }) {
   const { message } = AntApp.useApp();
-  const [upload, { isLoading }] = adminApi.useUploadMutation();
+  const [upload] = adminApi.useUploadMutation();
+  const [progress, setProgress] = useState<number | null>(null);
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      <Space align="start" wrap>
-        {value ? <Image src={value} alt={label} width={96} height={72} style={{ objectFit: 'cover' }} /> : null}
-        <Upload
-          accept="image/jpeg,image/png"
-          showUploadList={false}
-          customRequest={async ({ file }) => {
-            try {
-              const { url } = await upload(file as File).unwrap();
-              onChange?.(url);
-              void message.success('上传成功');
-            } catch {
-              // the server's refusal is shown as a notice
-            }
-          }}
-        >
-          <Button loading={isLoading} aria-label={`上传${label}`}>
-            {isLoading ? '上传中…' : '上传图片'}
-          </Button>
-        </Upload>
+    <div className={styles.imageField}>
+      <div className={styles.imagePreview}>
+        {value ? (
+          <Image src={value} alt={`${label}预览`} width={120} height={90} />
+        ) : (
+          <span className={styles.imageEmpty}>暂无图片</span>
+        )}
+      </div>
+      <Space direction="vertical" size={6} style={{ flex: 1, minWidth: 0 }}>
+        <Space wrap>
+          <Upload
+            accept="image/jpeg,image/png"
+            showUploadList={false}
+            disabled={progress !== null}
+            customRequest={async ({ file }) => {
+              setProgress(0);
+              try {
+                const { url } = await upload({ file: file as File, onProgress: setProgress }).unwrap();
+                onChange?.(url);
+                void message.success('上传成功');
+              } catch {
+                // the server's refusal is shown as a notice
+              } finally {
+                setProgress(null);
+              }
+            }}
+          >
+            <Button loading={progress !== null} aria-label={`上传${label}`}>
+              {progress === null ? '上传图片' : '上传中…'}
+            </Button>
+          </Upload>
+          {value ? (
+            <Button type="text" danger onClick={() => onChange?.('')} aria-label={`移除${label}`}>
+              移除
+            </Button>
+          ) : null}
+        </Space>
+        {progress !== null ? <Progress percent={progress} size="small" aria-label={`${label}上传进度`} /> : null}
+        <Input
+          value={value}
+          onChange={(event) => onChange?.(event.target.value)}
+          placeholder="/uploads/…"
+          aria-label={`${label}地址`}
+        />
+        <span className={styles.hint}>只能上传jpg/png文件，且不超过{ADMIN_LIMITS.uploadHintKb}kb</span>
       </Space>
-      <Input
-        value={value}
-        onChange={(event) => onChange?.(event.target.value)}
-        placeholder="/uploads/…"
-        aria-label={`${label}地址`}
-      />
-      <span style={{ color: '#8c8c8c', fontSize: 12 }}>只能上传jpg/png文件，且不超过{ADMIN_LIMITS.uploadHintKb}kb</span>
-    </Space>
+    </div>
   );
 }
 
