@@ -66,8 +66,10 @@ export const adminApi = api.injectEndpoints({
     changePassword: build.mutation<null, ModificationRequest>({
       query: (body) => ({ path: '/api/modification', method: 'POST', body }),
     }),
-    updateKeyword: build.mutation<null, { id: number; content: string }>({
+    /** Answers the server's msg, which the screen shows (spec §8). */
+    updateKeyword: build.mutation<string, { id: number; content: string }>({
       query: (body) => ({ path: '/api/KeyswordsUpdate', method: 'POST', body }),
+      transformResponse: (_data, meta) => meta?.msg ?? '',
       invalidatesTags: ['Keywords'],
     }),
     adminKeywords: build.query<KeywordRecord[], void>({

@@ -14,9 +14,8 @@ function KeywordForm({ record }: { record: KeywordRecord }) {
       initialValues={{ content: record.content }}
       onFinish={async ({ content }: { content: string }) => {
         try {
-          await update({ id: record.id, content }).unwrap();
           // Spec §8: the keyword update shows the server's own message.
-          void message.success('关键词已更新，前台页面即时生效');
+          void message.success(await update({ id: record.id, content }).unwrap());
         } catch {
           // refused: the server's msg is shown as a notice
         }

@@ -26,6 +26,11 @@ export type ApiError =
   | { kind: 'http'; status: number; message: string }
   | { kind: 'refused'; code: Exclude<ResultCode, 0>; message: string };
 
+/** What a successful answer says besides its data: the server's `msg` (an endpoint's `transformResponse` reads it). */
+export interface ApiMeta {
+  msg: string;
+}
+
 /** Passed to the store as thunk extra argument: where the API is (absolute on the server, '' in the browser). */
 export interface ApiExtra {
   apiBase: string;
@@ -69,9 +74,9 @@ function alertUser(text: string): void {
  * - HTTP status other than 200: a browser alert with the status text, the data is not used;
  * - code ≠ 0: an info message with the server's msg, the action is aborted (the query fails);
  * - code 3 (session invalid, admin calls): the message, the token cleared, back to the login screen.
- * Callers receive `data` or a typed `ApiError`, never an envelope.
+ * Callers receive `data` (and the server's `msg` as `meta`) or a typed `ApiError`, never an envelope.
  */
-export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (request, api) => {
+export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError, object, ApiMeta> = async (request, api) => {
   const { apiBase } = api.extra as ApiExtra;
   const token = (api.getState() as { session?: SessionState }).session?.token;
   const method = request.method ?? (request.body === undefined ? 'GET' : 'POST');
@@ -126,7 +131,7 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = asy
     }
     return { error: { kind: 'refused', code, message: envelope.msg } };
   }
-  return { data: envelope.data };
+  return { data: envelope.data, meta: { msg: envelope.msg } };
 };
 
 /**

@@ -5,6 +5,7 @@ export {
   ADMIN_LOGIN_PATH,
   type ApiError,
   type ApiExtra,
+  type ApiMeta,
   type ApiRequest,
 } from './api';
 export { navigateTo, registerNavigator } from './navigation';
