@@ -7,7 +7,7 @@ import styles from './footer.module.css';
 /**
  * The footer (spec §2 "Desktop layout"): about-us links (the first goes to menu 7, the others by column_id, id 1
  * has no link), contact entries, friendly links (new tab, nofollow), the QR block, the copyright line with the
- * ICP filing link, the two filing marks, and the go-to-top button.
+ * ICP filing link, the two filing marks, and the go-to-top button. The chat links (`qq`) sit under the contact entries.
  */
 export function Footer() {
   const footer = publicApi.useFooterQuery().data;
@@ -37,6 +37,16 @@ export function Footer() {
               <span>{entry.content}</span>
             </p>
           ))}
+          {footer.qq.length > 0 ? (
+            <p className={styles.chat} data-testid="chat-links">
+              在线客服：
+              {footer.qq.map((chat) => (
+                <a key={chat.id} href={chat.site} target="_blank" rel="nofollow noopener noreferrer">
+                  {chat.name}
+                </a>
+              ))}
+            </p>
+          ) : null}
         </div>
         <nav aria-label="友情链接" className={styles.links}>
           <h2>友情链接</h2>
