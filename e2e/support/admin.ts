@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { directUrl, mainUrl, mountedRemote } from './site';
 
 /** The e2e server's administrator (support/global-setup.ts). */
@@ -37,4 +37,41 @@ export async function adminCall<T>(
   const body = (await response.json()) as { code: number; msg: string; data: T };
   if (body.code !== 0) throw new Error(`${path}: ${body.msg}`);
   return body.data;
+}
+
+/** Opens a back-office screen from the side menu. */
+export async function openScreen(page: Page, label: string): Promise<void> {
+  await page.getByRole('navigation', { name: '后台菜单' }).getByText(label, { exact: true }).click();
+}
+
+/** Picks an option of an antd select found by its label, inside `scope` (a dialog or the page). */
+export async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
+  await scope.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+}
+
+/** Uploads a file through the upload button named `button` and waits for the answer of `path`. */
+export async function uploadThrough(
+  page: Page,
+  scope: Locator,
+  button: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  path = '/api/uploader',
+): Promise<string> {
+  const chooser = page.waitForEvent('filechooser');
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === path);
+  await scope.getByRole('button', { name: button }).click();
+  await (await chooser).setFiles(file);
+  const body = (await (await answer).json()) as { code: number; data: { url: string } };
+  expect(body.code).toBe(0);
+  return body.data.url;
+}
+
+/** The id an `amend…` call answered (the row just saved). */
+export async function savedId(page: Page, path: string, save: () => Promise<void>): Promise<number> {
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === path);
+  await save();
+  const body = (await (await answer).json()) as { code: number; msg: string; data: { id: number } };
+  expect(body, body.msg).toMatchObject({ code: 0 });
+  return body.data.id;
 }

@@ -105,7 +105,7 @@ export function ArticlesScreen() {
         saving={saving}
         onSave={async (values) => {
           try {
-            await amend({ ...values, id: editing ?? 0 }).unwrap();
+            await amend({ ...values, id: editing ?? 0, create_time: values.create_time || undefined }).unwrap();
             void message.success('保存成功');
             return true;
           } catch {
@@ -117,12 +117,17 @@ export function ArticlesScreen() {
         <Form.Item label="标题" name="title" rules={[{ required: true, whitespace: true, message: '请填写标题' }]}>
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item label="分类" name="dynamic_id" rules={[{ required: true }]}>
-          <Select
-            style={{ width: 200 }}
-            options={categories.map((entry) => ({ value: entry.id, label: entry.name }))}
-          />
-        </Form.Item>
+        <Space size="large" wrap>
+          <Form.Item label="分类" name="dynamic_id" rules={[{ required: true }]}>
+            <Select
+              style={{ width: 200 }}
+              options={categories.map((entry) => ({ value: entry.id, label: entry.name }))}
+            />
+          </Form.Item>
+          <Form.Item label="发布日期" name="create_time" extra="留空为今天">
+            <Input type="date" style={{ width: 160 }} />
+          </Form.Item>
+        </Space>
         <Form.Item label="摘要" name="intro">
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={300} />
         </Form.Item>

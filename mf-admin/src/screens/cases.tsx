@@ -50,7 +50,8 @@ export function CasesScreen() {
       await amend({
         ...values,
         id: editing ?? 0,
-        banner: values.banner.filter(Boolean).map((url) => ({ url })),
+        banner: (values.banner ?? []).filter(Boolean).map((url) => ({ url })),
+        create_time: values.create_time || undefined,
       }).unwrap();
       void message.success('保存成功');
       return true;
@@ -176,6 +177,9 @@ export function CasesScreen() {
                 { value: CasePinned.NotPinned, label: '不置顶' },
               ]}
             />
+          </Form.Item>
+          <Form.Item label="发布日期" name="create_time" extra="留空为今天">
+            <Input type="date" style={{ width: 160 }} />
           </Form.Item>
         </Space>
         <Form.Item label="应用场景" name="scene">
