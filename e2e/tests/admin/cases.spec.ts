@@ -98,7 +98,8 @@ test.describe('back-office cases', () => {
       await expect(edit.getByLabel('案例名称')).toHaveValue(name);
       await expect(edit.getByLabel('封面图地址')).toHaveValue(coverUrl);
       await edit.getByLabel('案例名称').fill(`${name}（二期）`);
-      await edit.getByRole('button', { name: '保存' }).click();
+      // Ctrl+S saves the open dialog.
+      await page.keyboard.press('Control+s');
       await expect(edit).toHaveCount(0);
       await desktop.goto(mainUrl(`/details/${id}.html?casemenu=5`));
       await expect(desktop.getByRole('heading', { level: 1 })).toHaveText(`${name}（二期）`);

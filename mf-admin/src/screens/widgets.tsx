@@ -14,6 +14,7 @@ import {
 } from 'antd';
 import { ADMIN_LIMITS } from '@site/shared-types';
 import { adminApi } from '../admin-api';
+import { useSaveShortcut } from './save-shortcut';
 import styles from '../admin.module.css';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
@@ -119,6 +120,9 @@ export function EditDialog<T extends object>({
 }) {
   const { modal } = AntApp.useApp();
   const [dirty, setDirty] = useState(false);
+  useSaveShortcut(() => {
+    if (!saving && !loading) form.submit();
+  }, open);
   const close = () => {
     if (!dirty) {
       onClose();

@@ -6,6 +6,7 @@ import { SITE_OR_WEB_URL } from '@site/shared-types';
 import { usePageTitle } from '@site/platform';
 import { adminApi, type AdminBlocks, type BlockName } from '../../admin-api';
 import styles from '../../admin.module.css';
+import { useSaveShortcut } from '../save-shortcut';
 import { useUnsavedChanges } from '../unsaved';
 
 /** A link field's rule: a path on this site or an http(s) address (the server's rule), empty when allowed. */
@@ -53,6 +54,9 @@ export function BlockEditor<K extends BlockName>({
   const [form] = Form.useForm<AdminBlocks[K]>();
   const [dirty, setDirty] = useState(false);
   useUnsavedChanges(dirty);
+  useSaveShortcut(() => {
+    if (data && !saving) form.submit();
+  });
 
   const save = async () => {
     // The whole block, not only the fields on screen (ids and links of list entries are kept as loaded).
