@@ -44,10 +44,27 @@ export async function openScreen(page: Page, label: string): Promise<void> {
   await page.getByRole('navigation', { name: '后台菜单' }).getByText(label, { exact: true }).click();
 }
 
-/** Picks an option of an antd select found by its label, inside `scope` (a dialog or the page). */
-export async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+/**
+ * Picks an option of an antd select found by its label, inside `scope` (a dialog or the page), and checks the
+ * select shows it. The option is clicked once the dropdown has finished its opening motion (it is first drawn
+ * unaligned: a click during the motion can land on a neighbour). A searchable select gets the option typed
+ * first: its list is virtual and shows only the options in view.
+ */
+export async function choose(
+  page: Page,
+  scope: Locator,
+  label: string,
+  option: string,
+  { search = false } = {},
+): Promise<void> {
+  const select = scope.getByLabel(label, { exact: true });
+  await select.click();
+  if (search) await select.fill(option);
+  const settled = page.locator('.ant-select-dropdown:visible:not([class*="-enter"]):not([class*="-appear"])');
+  await settled.getByTitle(option, { exact: true }).click();
+  // `has` is looked up inside each select, so it names the field without the scope.
+  const field = scope.locator('.ant-select', { has: page.getByLabel(label, { exact: true }) });
+  await expect(field.getByTitle(option, { exact: true })).toBeVisible();
 }
 
 /** Uploads a file through the upload button named `button` and waits for the answer of `path`. */

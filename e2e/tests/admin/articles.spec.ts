@@ -28,7 +28,7 @@ test.describe('back-office articles', () => {
 
       await page.getByRole('button', { name: '新增文章' }).click();
       const dialog = page.getByRole('dialog', { name: '新增文章' });
-      await dialog.getByLabel('标题').fill(title);
+      await dialog.getByLabel('标题', { exact: true }).fill(title);
       await choose(page, dialog, '分类', '公司动态');
       await dialog.getByLabel('摘要').fill('上线前把这五件事做好，少走很多弯路。');
       await uploadThrough(page, dialog, '上传封面图', {

@@ -34,10 +34,14 @@ function AboutAdder({ add, full }: { add: (entry: FooterAbout) => void; full: bo
         style={{ width: 220 }}
         placeholder="选择要添加的栏目"
         aria-label="选择要添加的栏目"
+        showSearch={{ optionFilterProp: 'label' }}
         value={chosen}
         onChange={setChosen}
         disabled={full}
-        options={menus.map((menu) => ({ value: menu.id, label: `${'　'.repeat(menu.grade - 1)}${menu.name}` }))}
+        options={[
+          { label: '一级栏目', options: menus.filter((menu) => menu.grade === 1) },
+          { label: '子栏目', options: menus.filter((menu) => menu.grade > 1) },
+        ].map((group) => ({ ...group, options: group.options.map((menu) => ({ value: menu.id, label: menu.name })) }))}
       />
       <Button type="dashed" onClick={addChosen} disabled={full || chosen === undefined}>
         {full ? '已达上限' : '添加栏目链接'}
