@@ -3,7 +3,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { Provider } from 'react-redux';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ADMIN_DEFAULT_CHILD } from '@site/shared-types';
-import { NotFound, usePageTitle, type RemoteProps } from '@site/platform';
+import type { RemoteProps } from '@site/platform';
 import { ArticlesScreen } from './screens/articles';
 import { AboutScreen } from './screens/blocks/about';
 import { FooterScreen } from './screens/blocks/footer';
@@ -15,13 +15,9 @@ import { KeywordsScreen } from './screens/keywords';
 import { LoginScreen } from './screens/login';
 import { MenusScreen } from './screens/menus';
 import { MessagesScreen } from './screens/messages';
+import { MissingScreen } from './screens/missing';
 import { PasswordScreen } from './screens/password';
 import { Shell } from './screens/shell';
-
-function Missing() {
-  usePageTitle('页面不存在');
-  return <NotFound homePath="/admin/" />;
-}
 
 /** The back office's route tree (spec §2 "Admin routes"), mounted by the shell under `/admin`. */
 export default function App({ store }: RemoteProps) {
@@ -49,9 +45,9 @@ export default function App({ store }: RemoteProps) {
                 <Route path="relation" element={<RelationScreen />} />
                 <Route path="leaveword" element={<MessagesScreen />} />
                 <Route path="keywords" element={<KeywordsScreen />} />
-                <Route path="*" element={<Missing />} />
+                <Route path="*" element={<MissingScreen />} />
               </Route>
-              <Route path="*" element={<Missing />} />
+              <Route path="*" element={<MissingScreen />} />
             </Routes>
           </div>
         </AntApp>

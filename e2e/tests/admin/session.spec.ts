@@ -38,7 +38,8 @@ test.describe('back-office login and session', () => {
     await page.goto(mainUrl('/admin/'));
     await mountedRemote(page);
     // Another account than the real one, so the throttle does not lock the other tests out.
-    await page.getByLabel('邮箱').fill('intruder@yunfan.example.com');
+    // One per run: a retry on the same server starts unthrottled.
+    await page.getByLabel('邮箱').fill(`intruder-${Date.now()}@yunfan.example.com`);
     await page.getByLabel('密码').fill('guess-1');
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await expect(page.getByTestId('notices')).toContainText('邮箱或密码错误');
@@ -79,8 +80,18 @@ test.describe('back-office login and session', () => {
     await expect(page).toHaveURL(mainUrl('/admin/'));
   });
 
+  test('an unknown screen should show the not-found page inside the frame', async ({ page }) => {
+    await loginAs(page);
+    const response = await page.goto(mainUrl('/admin/index/no-such-screen'));
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: '后台菜单' })).toBeVisible();
+  });
+
   test('a revoked session should send the user back to the login with the message', async ({ page, request }) => {
     await loginAs(page);
+    // The screen's first list is in, so the next call is the one after the reload.
+    await expect(page.getByRole('button', { name: '编辑' }).first()).toBeVisible();
     const token = await page.evaluate(() => sessionStorage.getItem('token'));
     // The session ends elsewhere (logout from another place).
     await adminCall(request, token!, '/api/quit');

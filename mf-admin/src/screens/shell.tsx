@@ -1,9 +1,11 @@
 import { App as AntApp, Button, Layout, Menu } from 'antd';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { matchSiteRoute } from '@site/shared-types';
 import { selectSiteName, selectToken, tokenCleared, useAppDispatch, useAppSelector } from '@site/platform';
 import { adminApi } from '../admin-api';
 import { sideMenuToggled, unsavedChanged, useSideMenuCollapsed, useUnsaved } from '../admin-slice';
 import styles from '../admin.module.css';
+import { MissingScreen } from './missing';
 
 /** The side menu: the spec's five entries first, then the editors of what the public sites show. */
 export const SCREENS = [
@@ -20,7 +22,10 @@ export const SCREENS = [
   { key: 'leaveword', label: '留言管理' },
 ] as const;
 
-/** `/admin/index`: the back office's frame. Without a token it sends the user to the login (spec §4). */
+/**
+ * `/admin/index`: the back office's frame. Without a token it sends the user to the login (spec §4), except
+ * from an address that is no screen at all: that is the not-found page, as the server's 404 says.
+ */
 export function Shell() {
   const token = useAppSelector(selectToken);
   const siteName = useAppSelector(selectSiteName);
@@ -31,7 +36,7 @@ export function Shell() {
   const [quit, { isLoading }] = adminApi.useQuitMutation();
   const collapsed = useSideMenuCollapsed();
   const unsaved = useUnsaved();
-  if (!token) return <Navigate to="/admin/" replace />;
+  if (!token) return matchSiteRoute(pathname) ? <Navigate to="/admin/" replace /> : <MissingScreen />;
   const current = pathname.split('/')[3] ?? 'case';
 
   /** Leaving a screen with unsaved edits asks first. */
