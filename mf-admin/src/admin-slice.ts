@@ -10,6 +10,9 @@ export const adminSlice = createSlice({
     sideMenuToggled(state) {
       state.sideMenuCollapsed = !state.sideMenuCollapsed;
     },
+    sideMenuCollapsedSet(state, action: PayloadAction<boolean>) {
+      state.sideMenuCollapsed = action.payload;
+    },
     /** The screen shown has edits that are not saved (leaving it asks first). */
     unsavedChanged(state, action: PayloadAction<boolean>) {
       state.unsaved = action.payload;
@@ -22,6 +25,6 @@ export const adminSlice = createSlice({
 });
 
 export const injectedAdminSlice = adminSlice.injectInto(rootReducer);
-export const { sideMenuToggled, unsavedChanged } = adminSlice.actions;
+export const { sideMenuToggled, sideMenuCollapsedSet, unsavedChanged } = adminSlice.actions;
 export const useSideMenuCollapsed = () => useSelector(injectedAdminSlice.selectors.selectCollapsed);
 export const useUnsaved = () => useSelector(injectedAdminSlice.selectors.selectUnsaved);

@@ -53,6 +53,7 @@ export function ArticlesScreen() {
     >
       <Table<NewsAdminRow>
         rowKey="id"
+        scroll={{ x: 720 }}
         loading={isFetching}
         dataSource={list?.data ?? []}
         pagination={

@@ -84,6 +84,7 @@ export function CasesScreen() {
     >
       <Table<CaseAdminRow>
         rowKey="id"
+        scroll={{ x: 880 }}
         loading={isFetching}
         dataSource={list?.data ?? []}
         pagination={
@@ -113,7 +114,7 @@ export function CasesScreen() {
             width: 70,
             render: (top: number) => (top === CasePinned.Pinned ? <Tag color="gold">置顶</Tag> : null),
           },
-          { title: '日期', dataIndex: 'create_time', width: 110 },
+          { title: '日期', dataIndex: 'create_time', width: 120 },
           {
             title: '操作',
             width: 140,

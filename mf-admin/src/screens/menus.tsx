@@ -194,6 +194,7 @@ export function MenusScreen() {
     >
       <Table<MenuRow>
         rowKey="id"
+        scroll={{ x: 960 }}
         loading={isFetching}
         dataSource={toRows(list?.data ?? [])}
         expandable={{

@@ -28,6 +28,7 @@ export function MessagesScreen() {
     >
       <Table<Message>
         rowKey="id"
+        scroll={{ x: 860 }}
         loading={isFetching}
         dataSource={list?.data ?? []}
         expandable={{ expandedRowRender: (row) => <p style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{row.content}</p> }}

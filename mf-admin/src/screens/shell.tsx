@@ -1,9 +1,17 @@
+import { useState } from 'react';
 import { App as AntApp, Button, Layout, Menu } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { matchSiteRoute } from '@site/shared-types';
 import { selectSiteName, selectToken, tokenCleared, useAppDispatch, useAppSelector } from '@site/platform';
 import { adminApi } from '../admin-api';
-import { sideMenuToggled, unsavedChanged, useSideMenuCollapsed, useUnsaved } from '../admin-slice';
+import {
+  sideMenuCollapsedSet,
+  sideMenuToggled,
+  unsavedChanged,
+  useSideMenuCollapsed,
+  useUnsaved,
+} from '../admin-slice';
 import styles from '../admin.module.css';
 import { MissingScreen } from './missing';
 
@@ -36,6 +44,8 @@ export function Shell() {
   const [quit, { isLoading }] = adminApi.useQuitMutation();
   const collapsed = useSideMenuCollapsed();
   const unsaved = useUnsaved();
+  // Below the md breakpoint (phones) the side menu is a drawer over the screen, closed until asked for.
+  const [narrow, setNarrow] = useState(false);
   if (!token) return matchSiteRoute(pathname) ? <Navigate to="/admin/" replace /> : <MissingScreen />;
   const current = pathname.split('/')[3] ?? 'case';
 
@@ -70,13 +80,18 @@ export function Shell() {
   return (
     <Layout className={styles.shell} data-page="shell">
       <Layout.Sider
-        className={styles.sider}
+        className={narrow ? `${styles.sider} ${styles.siderOverlay}` : styles.sider}
         width={200}
         theme="dark"
         collapsible
         collapsed={collapsed}
-        onCollapse={() => dispatch(sideMenuToggled())}
-        collapsedWidth={64}
+        // Also called when the breakpoint is crossed: collapsed on phones, open on wider screens.
+        onCollapse={(value) => dispatch(sideMenuCollapsedSet(value))}
+        breakpoint="md"
+        onBreakpoint={setNarrow}
+        collapsedWidth={narrow ? 0 : 64}
+        trigger={narrow ? null : undefined}
+        inert={narrow && collapsed}
       >
         <div className={styles.logo}>{siteName}</div>
         <nav aria-label="后台菜单">
@@ -86,14 +101,29 @@ export function Shell() {
             selectedKeys={[current]}
             items={SCREENS.map((screen) => ({ key: screen.key, label: screen.label }))}
             onClick={({ key }) => {
+              if (narrow) dispatch(sideMenuCollapsedSet(true));
               if (key !== current) leave(() => void navigate(`/admin/index/${key}`));
             }}
           />
         </nav>
       </Layout.Sider>
+      {narrow && !collapsed ? (
+        <div className={styles.siderMask} aria-hidden="true" onClick={() => dispatch(sideMenuCollapsedSet(true))} />
+      ) : null}
       <Layout>
         <Layout.Header className={styles.topbar}>
-          <span>{SCREENS.find((screen) => screen.key === current)?.label}</span>
+          <span className={styles.topTitle}>
+            {narrow ? (
+              <Button
+                type="text"
+                icon={<MenuOutlined />}
+                aria-label={collapsed ? '打开菜单' : '关闭菜单'}
+                aria-expanded={!collapsed}
+                onClick={() => dispatch(sideMenuToggled())}
+              />
+            ) : null}
+            {SCREENS.find((screen) => screen.key === current)?.label}
+          </span>
           <span className={styles.topActions}>
             <a href="/" target="_blank" rel="noopener noreferrer">
               查看网站
