@@ -43,10 +43,12 @@ test.describe('back-office login and session', () => {
     await page.getByLabel('密码').fill('guess-1');
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await expect(page.getByTestId('notices')).toContainText('邮箱或密码错误');
+    // Enter in the password field submits too.
     for (let attempt = 2; attempt <= 6; attempt++) {
       await page.getByLabel('密码').fill(`guess-${attempt}`);
-      await page.getByRole('button', { name: '登录', exact: true }).click();
-      await page.waitForTimeout(150);
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/login');
+      await page.getByLabel('密码').press('Enter');
+      await answered;
     }
     await expect(page.getByTestId('notices')).toContainText(/登录失败次数过多，请 \d+ 分钟后再试/);
     await expect(page).toHaveURL(mainUrl('/admin/'));
@@ -113,8 +115,22 @@ test.describe('back-office login and session', () => {
     await page.getByLabel('确认新密码').fill('Other-admin-2026');
     await page.getByRole('button', { name: '确认修改' }).click();
     await expect(page.getByText('两次输入的密码不一致')).toBeVisible();
+    // A wrong original password is refused by the server, and the screen stays.
+    await page.getByLabel('原密码').fill('Not-the-password');
     await page.getByLabel('确认新密码').fill('New-admin-2026');
     await page.getByRole('button', { name: '确认修改' }).click();
+    await expect(page.getByTestId('notices')).toContainText('原密码错误');
+    await expect(page).toHaveURL(mainUrl('/admin/index/changepwd'));
+
+    // Enter in the last field submits; all three leave the browser as their MD5 only.
+    await page.getByLabel('原密码').fill(ADMIN.password);
+    const sent = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/modification');
+    await page.getByLabel('确认新密码').press('Enter');
+    expect((await sent).postDataJSON()).toEqual({
+      old_password: md5(ADMIN.password),
+      new_password: md5('New-admin-2026'),
+      confirm_password: md5('New-admin-2026'),
+    });
     await expect(page.getByText('修改成功，请重新登陆！')).toBeVisible();
     await expect(page).toHaveURL(mainUrl('/admin/'));
     try {

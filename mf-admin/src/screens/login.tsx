@@ -26,6 +26,8 @@ export function LoginScreen() {
   const [form] = Form.useForm<Credentials>();
 
   const submit = async (values: Credentials) => {
+    // Enter pressed again while the first attempt is on its way sends nothing more.
+    if (isLoading) return;
     try {
       const { token } = await login({ email: values.email.trim(), password: md5(values.password) }).unwrap();
       dispatch(tokenReceived(token));

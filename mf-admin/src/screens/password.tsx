@@ -24,6 +24,7 @@ export function PasswordScreen() {
         form={form}
         layout="vertical"
         onFinish={async (values) => {
+          if (isLoading) return;
           try {
             await change({
               old_password: md5(values.old_password),
