@@ -70,6 +70,30 @@ test.describe('back-office site blocks', () => {
     });
   });
 
+  test('a block shown from the cache should not be editable until the server has answered again', async ({ page }) => {
+    await loginAs(page);
+    await openScreen(page, '页头设置');
+    const title = page.getByLabel('轮播图1标题');
+    await expect(title).toBeEditable();
+    await openScreen(page, '首页设置');
+    await expect(page.getByLabel('服务1名称')).toBeEditable();
+
+    // Back to the header: the cached copy shows at once, the server's answer is held back.
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/getheader', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openScreen(page, '页头设置');
+    await expect(title).toBeVisible();
+    await expect(title).toBeDisabled();
+    await expect(page.getByRole('button', { name: '保存', exact: true })).toBeDisabled();
+    answer();
+    await expect(title).toBeEditable();
+    await expect(page.getByRole('button', { name: '保存', exact: true })).toBeEnabled();
+  });
+
   test('the footer editor should refuse a menu tag twice and publish links on the desktop footer', async ({
     page,
     browser,
@@ -133,7 +157,8 @@ test.describe('back-office site blocks', () => {
           await save(page);
 
           await openScreen(page, '关于我们');
-          await page.getByLabel('标题').first().fill('走进云帆');
+          // The about editor's own first title (the screen before may still be leaving).
+          await page.locator('[data-block="about"]').getByLabel('标题').first().fill('走进云帆');
           await page
             .getByRole('group', { name: '简介段落' })
             .getByRole('button', { name: /添加段落/ })

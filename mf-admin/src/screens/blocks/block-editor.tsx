@@ -47,7 +47,7 @@ export function BlockEditor<K extends BlockName>({
 }) {
   usePageTitle(title);
   const { message } = AntApp.useApp();
-  const { data, isError, refetch, fulfilledTimeStamp } = adminApi.useGetBlockQuery(name, {
+  const { data, isError, isFetching, refetch, fulfilledTimeStamp } = adminApi.useGetBlockQuery(name, {
     refetchOnMountOrArgChange: true,
   });
   const [amend, { isLoading: saving }] = adminApi.useAmendBlockMutation();
@@ -55,7 +55,7 @@ export function BlockEditor<K extends BlockName>({
   const [dirty, setDirty] = useState(false);
   useUnsavedChanges(dirty);
   useSaveShortcut(() => {
-    if (data && !saving) form.submit();
+    if (data && !saving && !isFetching) form.submit();
   });
 
   const save = async () => {
@@ -87,7 +87,7 @@ export function BlockEditor<K extends BlockName>({
           >
             撤销修改
           </Button>
-          <Button type="primary" loading={saving} disabled={!data} onClick={() => form.submit()}>
+          <Button type="primary" loading={saving} disabled={!data || isFetching} onClick={() => form.submit()}>
             保存
           </Button>
         </Space>
@@ -102,6 +102,8 @@ export function BlockEditor<K extends BlockName>({
           form={form}
           layout="vertical"
           initialValues={data as AdminBlocks[K]}
+          // A cached copy is shown while the server's is fetched, but not editable: the fresh form would drop edits.
+          disabled={isFetching}
           onValuesChange={() => setDirty(true)}
           onFinish={save}
           onFinishFailed={({ errorFields }) => {
