@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { AdminList, CaseAdminRow } from '@site/shared-types';
-import { adminCall, apiToken, choose, loginAs, savedId, uploadThrough } from '../../support/admin';
+import { adminCall, apiToken, choose, loginAs, openScreen, savedId, uploadThrough } from '../../support/admin';
 import { MOBILE_UA } from '../../support/chromium';
 import { pngImage } from '../../support/images';
 import { mainUrl, mountedRemote } from '../../support/site';
@@ -153,6 +153,28 @@ test.describe('back-office cases', () => {
     await create.getByRole('button', { name: '保存' }).click();
     await expect(create.getByText('请填写案例名称')).toBeVisible();
     await expect(create.getByText('请上传封面图')).toBeVisible();
+  });
+
+  test('what is typed in a new case should stay when the list behind the dialog arrives late', async ({ page }) => {
+    await loginAs(page);
+    await openScreen(page, '文章管理');
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/case', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openScreen(page, '案例管理');
+    await page.getByRole('button', { name: '新增案例' }).click();
+    const create = page.getByRole('dialog', { name: '新增案例' });
+    await create.getByLabel('案例名称').fill('先写名称再等列表');
+    await choose(page, create, '案例分类', '小程序');
+    const listed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/case');
+    answer();
+    await listed;
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    await expect(create.getByLabel('案例名称')).toHaveValue('先写名称再等列表');
+    await expect(create.locator('.ant-select', { has: page.getByLabel('案例分类') })).toContainText('小程序');
   });
 
   test('deleting the last row of a page should show the previous page', async ({ page, request }) => {

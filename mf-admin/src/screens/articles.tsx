@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { App as AntApp, Button, Card, Form, Input, Popconfirm, Select, Space, Table } from 'antd';
 import type { NewsAdminRow, NewsForm } from '@site/shared-types';
 import { usePageTitle } from '@site/platform';
 import { adminApi } from '../admin-api';
 import { usePagedList } from './paging';
-import { EditDialog, ImageField, RichText } from './widgets';
+import { EditDialog, ImageField, RichText, useFillOnOpen } from './widgets';
 
 const EMPTY: NewsForm = { id: 0, title: '', intro: '', img: '', dynamic_id: 1, content: '' };
 
@@ -24,10 +24,15 @@ export function ArticlesScreen() {
   const list = data?.list;
   const categories = data?.menu ?? [];
 
-  useEffect(() => {
-    if (editing === 0) form.setFieldsValue({ ...EMPTY, dynamic_id: categories[0]?.id ?? 1 });
-    else if (editing && current.data) form.setFieldsValue(current.data);
-  }, [editing, current.data, form, categories]);
+  useFillOnOpen(
+    form,
+    editing,
+    editing === 0
+      ? { ...EMPTY, dynamic_id: categories[0]?.id ?? EMPTY.dynamic_id }
+      : current.isFetching
+        ? undefined
+        : current.currentData,
+  );
 
   return (
     <Card

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { App as AntApp, Button, Card, Form, Image, Input, Popconfirm, Radio, Select, Space, Table, Tag } from 'antd';
 import { CASE_CLASSES, CasePinned, type CaseAdminRow, type CaseForm } from '@site/shared-types';
 import { usePageTitle } from '@site/platform';
 import { adminApi } from '../admin-api';
 import { usePagedList } from './paging';
-import { EditDialog, ImageField, RichText } from './widgets';
+import { EditDialog, ImageField, RichText, useFillOnOpen } from './widgets';
 
 type CaseValues = Omit<CaseForm, 'banner'> & { banner: string[] };
 
@@ -39,11 +39,14 @@ export function CasesScreen() {
   const list = data?.list;
   const services = data?.menu ?? [];
 
-  useEffect(() => {
-    if (editing === 0) form.setFieldsValue({ ...EMPTY, dict_id: services[0]?.id ?? 3 });
-    else if (editing && current.data)
-      form.setFieldsValue({ ...current.data, banner: current.data.banner.map((b) => b.url) });
-  }, [editing, current.data, form, services]);
+  const stored = current.isFetching ? undefined : current.currentData;
+  useFillOnOpen(
+    form,
+    editing,
+    editing === 0
+      ? { ...EMPTY, dict_id: services[0]?.id ?? EMPTY.dict_id }
+      : stored && { ...stored, banner: stored.banner.map((b) => b.url) },
+  );
 
   const save = async (values: CaseValues) => {
     try {

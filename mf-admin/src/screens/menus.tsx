@@ -1,4 +1,4 @@
-import { useEffect, useState, type Key } from 'react';
+import { useState, type Key } from 'react';
 import {
   App as AntApp,
   Button,
@@ -29,7 +29,7 @@ import { usePageTitle } from '@site/platform';
 import { adminApi } from '../admin-api';
 import styles from '../admin.module.css';
 import { usePagedList } from './paging';
-import { EditDialog, ImageField } from './widgets';
+import { EditDialog, ImageField, useFillOnOpen } from './widgets';
 
 /** Pages without a sub-menu list: their sub-menus would show nowhere. */
 const NO_SUB_MENUS: readonly number[] = [MenuId.Home, MenuId.Cases, MenuId.About];
@@ -135,26 +135,27 @@ export function MenusScreen() {
       return [...(node.sebshow ? [node.id] : []), ...node.children.flatMap(open)];
     });
 
-  useEffect(() => {
-    if (!editing) return;
-    if (editing.id === 0) {
-      const grade = editing.grade ?? 1;
-      const parent = grade === 1 ? null : (editing.parent ?? null);
-      form.setFieldsValue({
-        id: 0,
-        grade,
-        menu: parent ?? 0,
-        title: '',
-        intro: '',
-        img: '',
-        background: '',
-        pcmenu: true,
-        pcmenusite: menuPositionRange(options, { id: 0, parent }, 'pc').max,
-        movemenu: true,
-        movemenusite: menuPositionRange(options, { id: 0, parent }, 'move').max,
-      });
-    } else if (current.data) form.setFieldsValue(current.data);
-  }, [editing, current.data, form, options]);
+  /** What the dialog opens with: a new menu's defaults, or the stored menu once it has arrived fresh. */
+  const opened = (): MenuForm | undefined => {
+    if (!editing) return undefined;
+    if (editing.id !== 0) return current.isFetching ? undefined : current.currentData;
+    const grade = editing.grade ?? 1;
+    const parent = grade === 1 ? null : (editing.parent ?? null);
+    return {
+      id: 0,
+      grade,
+      menu: parent ?? 0,
+      title: '',
+      intro: '',
+      img: '',
+      background: '',
+      pcmenu: true,
+      pcmenusite: menuPositionRange(options, { id: 0, parent }, 'pc').max,
+      movemenu: true,
+      movemenusite: menuPositionRange(options, { id: 0, parent }, 'move').max,
+    };
+  };
+  useFillOnOpen(form, editing, opened());
 
   const save = async (values: MenuForm) => {
     // A hidden entry keeps the position it had (the field is disabled and may be empty).
