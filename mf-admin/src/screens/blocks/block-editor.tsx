@@ -54,8 +54,10 @@ export function BlockEditor<K extends BlockName>({
   const [form] = Form.useForm<AdminBlocks[K]>();
   const [dirty, setDirty] = useState(false);
   useUnsavedChanges(dirty);
+  // Saved only from the server's fresh copy (a cached one is read-only while it is refreshed).
+  const ready = data !== undefined && !isFetching;
   useSaveShortcut(() => {
-    if (data && !saving && !isFetching) form.submit();
+    if (ready && !saving) form.submit();
   });
 
   const save = async () => {
@@ -87,7 +89,7 @@ export function BlockEditor<K extends BlockName>({
           >
             撤销修改
           </Button>
-          <Button type="primary" loading={saving} disabled={!data || isFetching} onClick={() => form.submit()}>
+          <Button type="primary" loading={saving} disabled={!ready} onClick={() => form.submit()}>
             保存
           </Button>
         </Space>
