@@ -14,13 +14,14 @@ import {
   IsIn,
   IsInt,
   IsNumber,
-  IsOptional,
   IsString,
   Matches,
   Max,
   MaxLength,
   Min,
   MinLength,
+  ValidateBy,
+  ValidateIf,
   ValidateNested,
   type ValidationArguments,
 } from 'class-validator';
@@ -42,7 +43,12 @@ function toInteger({ value }: { value: unknown }): unknown {
 
 const mustBe = (what: string) => (args: ValidationArguments) => `参数 ${args.property} ${what}`;
 
-const optional = (options: { optional?: boolean }) => (options.optional ? [IsOptional()] : []);
+/**
+ * An optional field may be left out; `null` is not "left out" but a value of the wrong type, refused like any
+ * other (class-validator's IsOptional would let it through to a NOT NULL column).
+ */
+const optional = (options: { optional?: boolean }) =>
+  options.optional ? [ValidateIf((_object: object, value: unknown) => value !== undefined)] : [];
 
 /** A positive integer id (refuses objects, arrays, fractions and values beyond a PostgreSQL integer). */
 export function IdField(options: { optional?: boolean; description?: string } = {}) {
@@ -175,15 +181,31 @@ export function DateField(options: { optional?: boolean } = {}) {
   );
 }
 
-/** A nested object validated by its own DTO class. */
+/** A required nested object (not an array, not null), validated by its own DTO class. */
 export function NestedField(type: () => new () => object) {
-  return applyDecorators(ApiProperty({ type }), ValidateNested({ message: mustBe('格式不正确') }), Type(type));
+  return applyDecorators(
+    // The OpenAPI generator recognises a lazy type only by the name of an arrow assigned to `type`.
+    ApiProperty({ type: () => type() }),
+    ValidateBy(
+      {
+        name: 'isNestedObject',
+        validator: {
+          validate: (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value),
+          defaultMessage: (args?: ValidationArguments) =>
+            args?.value === undefined ? `参数 ${args?.property} 不能为空` : `参数 ${args?.property} 格式不正确`,
+        },
+      },
+      {},
+    ),
+    ValidateNested({ message: mustBe('格式不正确') }),
+    Type(type),
+  );
 }
 
 /** A list of at most `max` objects, each validated by its DTO class. */
 export function NestedArrayField(type: () => new () => object, max: number) {
   return applyDecorators(
-    ApiProperty({ type, isArray: true, maxItems: max }),
+    ApiProperty({ type: () => type(), isArray: true, maxItems: max }),
     IsArray({ message: mustBe('必须是列表') }),
     ArrayMaxSize(max, { message: mustBe(`最多 ${max} 项`) }),
     ValidateNested({ each: true, message: mustBe('格式不正确') }),
@@ -200,6 +222,34 @@ export function TextArrayField(max: number, length: number) {
     IsString({ each: true, message: mustBe('的每一项都必须是文本') }),
     MaxLength(length, { each: true, message: mustBe(`的每一项不能超过 ${length} 个字符`) }),
   );
+}
+
+/** A NUL (PostgreSQL text cannot hold it) or half of a surrogate pair (not Unicode text at all). */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The path (`banner[0].title`) of the first string, or object key, that no text column can store; `null` when
+ * there is none. Bodies are at most 32 levels deep (body-parsing.ts), so the walk is bounded.
+ */
+export function unstorableText(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : null;
+  if (typeof value !== 'object' || value === null) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = unstorableText(value[i], `${path}[${i}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    // A bad key is reported by the object holding it: the key itself cannot be shown.
+    if (UNSTORABLE.test(key)) return path;
+    const here = path ? `${path}.${key}` : key;
+    const found = unstorableText(item, here);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /** The first failure, with the full path of a nested field (`参数 banner[0].pic …`). */
@@ -237,6 +287,10 @@ export class ApiValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' || metadata.type === 'query' || metadata.type === 'param') {
+      const bad = unstorableText(value, metadata.type === 'param' ? (metadata.data ?? '') : '');
+      if (bad !== null) throw invalid(`参数 ${bad || '请求体'} 含有不允许的字符`);
+    }
     if (metadata.type === 'body' && metadata.metatype && this.toValidate(metadata)) {
       if (value === undefined || value === null) value = {};
       if (typeof value !== 'object' || Array.isArray(value)) throw invalid('请求体必须是 JSON 对象');

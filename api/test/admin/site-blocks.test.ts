@@ -114,3 +114,29 @@ describe('contact (relation) block', () => {
     );
   });
 });
+
+describe('a damaged stored block', () => {
+  it('should leave the damaged sections out of the public answers and pages, never fail them', async () => {
+    const home = ok<Record<string, unknown>>(await call('/api/gethome'));
+    const about = ok<Record<string, unknown>>(await call('/api/getabout'));
+    try {
+      // As a block saved before saves were checked as a whole, or edited by hand in the database.
+      const { dynamic: _dropped, ...withoutDynamic } = home;
+      await t.sql(`UPDATE site_block SET value = $1::jsonb WHERE key = 'home'`, [
+        JSON.stringify({ ...withoutDynamic, service: 'nope' }),
+      ]);
+      await t.sql(`UPDATE site_block SET value = '{}'::jsonb WHERE key = 'about'`);
+
+      const index = ok<IndexData>(await t.http.get('/api/index'));
+      expect(index.success.title).toBe((home.success as { title: string }).title);
+      expect(index.service).toEqual([]);
+      expect(index.dynamic.content.viewpoint.content.length).toBeGreaterThan(0);
+      expect(ok<AboutData>(await t.http.get('/api/about')).honours.items).toEqual([]);
+      for (const page of ['/', '/about.html']) expect((await t.http.get(page)).status).toBe(200);
+    } finally {
+      ok(await call('/api/amendhome', home));
+      ok(await call('/api/amendabout', about));
+    }
+    expect(ok<IndexData>(await t.http.get('/api/index')).service).toEqual(home.service);
+  });
+});

@@ -12,6 +12,7 @@ import {
 import { DataSource, Repository } from 'typeorm';
 import { CasesService } from '../cases/cases.service.js';
 import { NewsService } from '../news/news.service.js';
+import { conformBlock } from './site-block-shape.js';
 import { SiteBlockEntity } from './site-block.entity.js';
 import { EMPTY_BLOCKS, type SiteBlockKey, type SiteBlocks } from './site-blocks.js';
 
@@ -26,7 +27,7 @@ export class SiteService {
 
   async block<K extends SiteBlockKey>(key: K): Promise<SiteBlocks[K]> {
     const row = await this.blocks.findOneBy({ key });
-    return (row?.value as SiteBlocks[K] | undefined) ?? EMPTY_BLOCKS[key];
+    return row ? conformBlock(key, row.value) : EMPTY_BLOCKS[key];
   }
 
   /** `GET /api/header`: logo, banners and the desktop navigation (grade-1 menus shown on pc, by position). */
