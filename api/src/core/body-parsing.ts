@@ -1,26 +1,159 @@
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import { isUtf8 } from 'node:buffer';
+import { Logger } from '@nestjs/common';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { transportFailure } from './all-exceptions.filter.js';
+import { BoundedLog } from './bounded-log.js';
 
-/** Largest JSON or form body the API reads; larger bodies get HTTP 413. */
-export const BODY_LIMIT = '1mb';
+/** Largest JSON or form body an administrator's call may send (rich text); larger bodies get HTTP 413. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Largest body of a call without a `token` header: the public calls send a few short fields. */
+export const ANONYMOUS_BODY_LIMIT_BYTES = 16 * 1024;
+/** Deepest nesting of objects and arrays a JSON body may have (the deepest real call has 4 levels). */
+export const MAX_BODY_DEPTH = 32;
+
+/** Media types the API reads a body of; multipart is read by the upload calls themselves. */
+const READABLE_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
 
 /**
- * JSON and form bodies (the spec's client posts JSON; forms keep old clients working), then a handler that
- * turns the parsers' own failures (malformed JSON, too large, bad charset) into a 4xx with the envelope.
- * It must sit right after the parsers: Nest's exception filters do not see errors from express middleware.
+ * Follows the nesting of a JSON text chunk by chunk, so that a body nested too deep is refused as soon as the
+ * bracket that goes too deep arrives: neither the rest of the body nor `JSON.parse` is ever paid for. Bytes are
+ * enough: a multi-byte UTF-8 sequence never contains an ASCII byte.
+ */
+export class JsonDepthScanner {
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+
+  constructor(private readonly maxDepth: number) {}
+
+  /** False once the text has gone deeper than `maxDepth`. */
+  push(chunk: Uint8Array): boolean {
+    for (const byte of chunk) {
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (byte === 0x5c) this.escaped = true;
+        else if (byte === 0x22) this.inString = false;
+      } else if (byte === 0x22) {
+        this.inString = true;
+      } else if (byte === 0x7b || byte === 0x5b) {
+        if (++this.depth > this.maxDepth) return false;
+      } else if (byte === 0x7d || byte === 0x5d) {
+        this.depth--;
+      }
+    }
+    return true;
+  }
+}
+
+type Refuse = (status: 400 | 413 | 415, reason: string) => void;
+
+/**
+ * Reads a JSON body of at most `limit` bytes into `req.body`. Refusals (too large, too deep, not UTF-8, not
+ * JSON) are answered at once and the connection is closed, so the rest of a hostile body is never read.
+ */
+function jsonBody(limit: number, refuse: (req: Request, res: Response) => Refuse): RequestHandler {
+  return (req, res, next) => {
+    if (!req.is('application/json')) return next();
+    const fail = refuse(req, res);
+    const charset = /charset=["']?([\w-]+)/i.exec(req.get('content-type') ?? '')?.[1]?.toLowerCase();
+    if (
+      (charset && charset !== 'utf-8' && charset !== 'utf8') ||
+      (req.get('content-encoding') ?? 'identity') !== 'identity'
+    ) {
+      return fail(415, 'not plain UTF-8');
+    }
+    if (Number(req.get('content-length') ?? 0) > limit) return fail(413, 'too large');
+
+    const scanner = new JsonDepthScanner(MAX_BODY_DEPTH);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const stop = (status: 400 | 413, reason: string) => {
+      done = true;
+      req.removeAllListeners('data');
+      fail(status, reason);
+    };
+    req.on('data', (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > limit) return stop(413, 'too large');
+      if (!scanner.push(chunk)) return stop(400, 'nested too deep');
+      chunks.push(chunk);
+    });
+    req.on('error', (error) => {
+      if (!done) {
+        done = true;
+        next(error);
+      }
+    });
+    req.on('end', () => {
+      if (done) return;
+      done = true;
+      const body = Buffer.concat(chunks);
+      if (!isUtf8(body)) return fail(400, 'not UTF-8');
+      const text = body.toString('utf8').trim();
+      if (text === '') {
+        req.body = {};
+        return next();
+      }
+      // Like body-parser's strict mode: a JSON body is an object or an array.
+      if (text[0] !== '{' && text[0] !== '[') return fail(400, 'not a JSON object');
+      try {
+        req.body = JSON.parse(text);
+      } catch {
+        return fail(400, 'malformed JSON');
+      }
+      next();
+    });
+  };
+}
+
+const hasBody = (req: Request) =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
+/**
+ * JSON and form bodies (the client posts JSON; forms keep old clients working), with their refusals answered
+ * as a 4xx with the envelope. A body of any other type is refused with 415 rather than ignored (it would
+ * otherwise reach a write as an empty object). A request without a `token` header may send 16 KB; an
+ * administrator's call 1 MB. Refusals are logged at a bounded rate. The form parser's own failures are turned
+ * into the envelope by the handler that must sit right after it: Nest's exception filters do not see errors
+ * from express middleware.
  */
 export function bodyParsing(): Array<RequestHandler | ErrorRequestHandler> {
-  const onParseError: ErrorRequestHandler = (error: unknown, _req, res, next) => {
-    const status = (error as { status?: unknown }).status;
+  const logger = new Logger('Requests');
+  const refusals = new BoundedLog((line) => logger.warn(line));
+  const refuse =
+    (req: Request, res: Response): Refuse =>
+    (status, reason) => {
+      refusals.note(reason, `${status} ${req.method} ${req.path} [${req.id}] ${reason} from ${req.ip}`);
+      // The rest of the body is not read: the connection ends with this answer.
+      res.setHeader('Connection', 'close');
+      res.status(status).json(transportFailure(status));
+    };
+  const anonymous = {
+    json: jsonBody(ANONYMOUS_BODY_LIMIT_BYTES, refuse),
+    form: express.urlencoded({ extended: false, limit: ANONYMOUS_BODY_LIMIT_BYTES }),
+  };
+  const admin = {
+    json: jsonBody(BODY_LIMIT_BYTES, refuse),
+    form: express.urlencoded({ extended: false, limit: BODY_LIMIT_BYTES }),
+  };
+  const pick = (req: Request) => (req.headers.token === undefined ? anonymous : admin);
+
+  const readableType: RequestHandler = (req, res, next) => {
+    if (!hasBody(req) || req.is(READABLE_TYPES)) return next();
+    refuse(req, res)(415, `content type ${req.get('content-type')}`);
+  };
+  const json: RequestHandler = (req, res, next) => pick(req).json(req, res, next);
+  const form: RequestHandler = (req, res, next) => pick(req).form(req, res, next);
+  const onFormError: ErrorRequestHandler = (error: unknown, req: Request, res, next) => {
+    const { status, type } = error as { status?: unknown; type?: unknown };
     if (typeof status === 'number' && status >= 400 && status < 500) {
+      refusals.note(String(type), `${status} ${req.method} ${req.path} [${req.id}] ${String(type)} from ${req.ip}`);
       res.status(status).json(transportFailure(status));
       return;
     }
     next(error);
   };
-  return [
-    express.json({ limit: BODY_LIMIT }),
-    express.urlencoded({ extended: false, limit: BODY_LIMIT }),
-    onParseError,
-  ];
+  return [readableType, json, form, onFormError];
 }
