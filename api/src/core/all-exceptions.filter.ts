@@ -2,6 +2,8 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import { ResultCode, type FailureEnvelope } from '@site/shared-types';
 import type { Request, Response } from 'express';
 import { ApiException } from './api.exception.js';
+import { BoundedLog } from './bounded-log.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-errors.js';
 
 /** Chinese texts for the transport-level statuses the API answers itself. */
 export const HTTP_MESSAGES: Record<number, string> = {
@@ -27,11 +29,13 @@ export function transportFailure(status: number): FailureEnvelope {
  * The one place failures become answers:
  * - `ApiException` (codes 1-3): HTTP 200 with the envelope, as the client expects;
  * - framework `HttpException`s (unknown path, bad body, too large...): their real status, envelope code 1;
+ * - the database unreachable: HTTP 503 with Retry-After (logged at a bounded rate: every call fails alike);
  * - anything else: HTTP 500, logged with the request id, no internals in the answer.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
+  private readonly outages = new BoundedLog((line) => this.logger.error(line));
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -45,12 +49,23 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      if (status >= 500) this.logger.error(`${req.method} ${req.originalUrl} [${req.id}] ${exception.message}`);
+      const line = `${req.method} ${req.originalUrl} [${req.id}] ${exception.message}`;
+      if (status === 503) this.outages.note('unavailable', line);
+      else if (status >= 500) this.logger.error(line);
       this.send(res, status, transportFailure(status));
       return;
     }
 
     const error = exception instanceof Error ? exception : new Error(String(exception));
+    if (isDatabaseUnavailable(error)) {
+      this.outages.note(
+        'database',
+        `${req.method} ${req.originalUrl} [${req.id}] database unavailable: ${error.message}`,
+      );
+      if (!res.headersSent) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      this.send(res, HttpStatus.SERVICE_UNAVAILABLE, transportFailure(503));
+      return;
+    }
     this.logger.error(`${req.method} ${req.originalUrl} [${req.id}] ${error.stack ?? error.message}`);
     this.send(res, HttpStatus.INTERNAL_SERVER_ERROR, {
       code: ResultCode.Failure,

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import pg from 'pg';
+import { DatabaseLogger } from './database-logger.js';
 import { entities } from './entities.js';
 import { migrations } from './migrations/index.js';
 import { SeedService } from './seed/seed.service.js';
@@ -16,6 +17,7 @@ export class DatabaseModule {
   static register(url: string): DynamicModule {
     // `date` columns travel as `yyyy-MM-dd` (the wire's create_time), not as a JS Date in the server's time zone.
     pg.types.setTypeParser(PG_DATE_OID, (value: string) => value);
+    const logger = new DatabaseLogger();
     return {
       module: DatabaseModule,
       imports: [
@@ -28,7 +30,15 @@ export class DatabaseModule {
           migrationsTransactionMode: 'all',
           synchronize: false,
           logging: ['error', 'warn', 'migration'],
-          extra: { max: 10, application_name: 'yunfan-site' },
+          logger,
+          poolErrorHandler: (error: Error) => logger.poolError(error),
+          // Fail fast while the database is unreachable (the call answers 503) instead of queueing for ever.
+          extra: {
+            max: 10,
+            application_name: 'yunfan-site',
+            connectionTimeoutMillis: 3000,
+            query_timeout: 15_000,
+          },
         }),
       ],
       providers: [SeedService],

@@ -1,7 +1,10 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from '@nestjs/common';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import path from 'node:path';
 import { REMOTE_NAMES, type AppConfig } from '../../config/config.js';
+import { BoundedLog } from '../../core/bounded-log.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../core/database-errors.js';
 import { PageService } from './page.service.js';
 import { RemotesService } from './remotes.service.js';
 
@@ -59,6 +62,35 @@ export function serveFrontend(app: NestExpressApplication, config: AppConfig): v
       next();
       return;
     }
-    pages.serve(req, res).catch(next);
+    pages.serve(req, res).catch((error: unknown) => pageFailed(req, res, error));
   });
+}
+
+const pageLogger = new Logger('Pages');
+const outages = new BoundedLog((line) => pageLogger.error(line));
+
+/**
+ * A page that could not be put together: 503 with Retry-After while the database is unreachable, otherwise 500
+ * (logged with the request id). Plain Chinese HTML either way, never a stack trace.
+ */
+function pageFailed(req: Request, res: Response, error: unknown): void {
+  const unavailable = isDatabaseUnavailable(error);
+  if (unavailable) {
+    outages.note('database', `GET ${req.originalUrl} [${req.id}] database unavailable`);
+  } else {
+    pageLogger.error(`GET ${req.originalUrl} [${req.id}] ${error instanceof Error ? error.stack : String(error)}`);
+  }
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  if (unavailable) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+  res
+    .status(unavailable ? 503 : 500)
+    .type('html')
+    .setHeader('Cache-Control', 'no-store')
+    .send(
+      '<!doctype html><html lang="zh-CN"><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+        '<title>网站暂时无法访问</title><h1>网站暂时无法访问</h1><p>请稍后刷新重试。</p></html>',
+    );
 }

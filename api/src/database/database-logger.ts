@@ -1,0 +1,53 @@
+import { Logger } from '@nestjs/common';
+import type { Logger as TypeOrmLogger } from 'typeorm';
+import { BoundedLog } from '../core/bounded-log.js';
+import { isDatabaseUnavailable } from '../core/database-errors.js';
+
+/**
+ * TypeORM's messages through Nest's logger. While the database is unreachable every query fails alike, so those
+ * failures are reported at a bounded rate; and once the server is stopping, the pool's "connection terminated"
+ * errors are the expected end of its connections (Ctrl-C also reaches the embedded PostgreSQL) and are not shown.
+ * Query parameters are never logged (they can hold password hashes and tokens).
+ */
+export class DatabaseLogger implements TypeOrmLogger {
+  private static stopping = false;
+  private readonly logger = new Logger('Database');
+  private readonly outages = new BoundedLog((line) => this.logger.error(line));
+
+  /** Called once the server has begun to shut down. */
+  static serverStopping(): void {
+    DatabaseLogger.stopping = true;
+  }
+
+  logQuery(): void {}
+
+  logQueryError(error: string | Error, query: string): void {
+    const message = error instanceof Error ? error.message : error;
+    if (isDatabaseUnavailable(error)) {
+      if (!DatabaseLogger.stopping) this.outages.note('unavailable', `database unavailable: ${message}`);
+      return;
+    }
+    this.logger.error(`query failed: ${message} -- ${query.replace(/\s+/g, ' ').slice(0, 300)}`);
+  }
+
+  logQuerySlow(time: number, query: string): void {
+    this.logger.warn(`slow query (${time} ms): ${query.replace(/\s+/g, ' ').slice(0, 300)}`);
+  }
+
+  logSchemaBuild(): void {}
+
+  logMigration(message: string): void {
+    this.logger.log(message);
+  }
+
+  log(level: 'log' | 'info' | 'warn', message: unknown): void {
+    if (level === 'warn') this.logger.warn(String(message));
+    else this.logger.log(String(message));
+  }
+
+  /** The pool's own errors (an idle connection dropped by the server). */
+  poolError(error: Error): void {
+    if (DatabaseLogger.stopping) return;
+    this.outages.note('pool', `connection lost: ${error.message}`);
+  }
+}
