@@ -6,6 +6,7 @@ import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
 import { AppLogger } from './core/app-logger.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
+import { DatabaseLogger } from './database/database-logger.js';
 import { EmbeddedDatabaseError, startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
 
 const logger = new Logger('Server');
@@ -19,6 +20,10 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+
+  // Every line from here on, the database start included, goes through the configured logger.
+  const appLogger = new AppLogger(loggerLevels(config));
+  Logger.overrideLogger(appLogger);
 
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.databaseUrl;
@@ -36,14 +41,22 @@ async function main(): Promise<void> {
   try {
     app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, databaseUrl), {
       bodyParser: false,
-      logger: new AppLogger(loggerLevels(config)),
+      logger: appLogger,
       // Signals are handled below, so that the database stops only after the HTTP server and pool closed.
       abortOnError: false,
     });
     configureApp(app, config);
     await app.listen(config.port, config.host);
   } catch (error) {
-    logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    DatabaseLogger.serverStopping();
+    if ((error as { code?: unknown }).code === 'EADDRINUSE') {
+      logger.error(
+        `Port ${config.port} on ${config.host} is already in use (is the site already running?). ` +
+          `Stop the other server, or start this one on another port, e.g. PORT=${config.port + 1} npm start`,
+      );
+    } else {
+      logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    }
     await embedded?.stop();
     process.exit(1);
   }
@@ -56,6 +69,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    DatabaseLogger.serverStopping();
     logger.log(`${signal} received, shutting down`);
     try {
       await app.close();

@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, promises as fs, readFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 /**
@@ -43,7 +44,7 @@ function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 const launched: ChildProcess[] = [];
 
-function launch(env: Record<string, string>, options: { uid?: number; gid?: number } = {}) {
+function launch(env: Record<string, string>, options: { uid?: number; gid?: number; detached?: boolean } = {}) {
   const child = spawn(process.execPath, [mainJs], { cwd: repoRoot, env: baseEnv(env), ...options });
   launched.push(child);
   let output = '';
@@ -53,7 +54,10 @@ function launch(env: Record<string, string>, options: { uid?: number; gid?: numb
   return { child, output: () => output, exited };
 }
 
-async function start(env: Record<string, string>, options: { uid?: number; gid?: number } = {}): Promise<Server> {
+async function start(
+  env: Record<string, string>,
+  options: { uid?: number; gid?: number; detached?: boolean } = {},
+): Promise<Server> {
   const launched = launch(env, options);
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -153,6 +157,40 @@ describe('the server', () => {
       }
       expect(await second.exited).toBe(0);
       expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    },
+    SLOW,
+  );
+
+  it(
+    'should stop quietly on Ctrl-C, which reaches the embedded PostgreSQL too, and log without colours to a pipe',
+    async () => {
+      // A terminal's Ctrl-C signals the whole process group: the server and the PostgreSQL it started.
+      const server = await start({ DATA_DIR: path.join(workDir, 'ctrl-c') }, { detached: true });
+      expect((await api(server, 'GET', '/api/header')).body.code).toBe(0);
+      process.kill(-server.child.pid!, 'SIGINT');
+      expect(await server.exited).toBe(0);
+      const afterSignal = server.output().slice(server.output().indexOf('SIGINT received'));
+      expect(afterSignal).not.toMatch(/pool|terminating connection|error/i);
+      expect(server.output()).not.toContain('\x1b[');
+    },
+    SLOW,
+  );
+
+  it(
+    'should say clearly that the port is taken, without a stack trace',
+    async () => {
+      const taken = net.createServer();
+      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+      const { port } = taken.address() as net.AddressInfo;
+      try {
+        const run = launch({ DATA_DIR: path.join(workDir, 'port-taken'), PORT: String(port) });
+        expect(await run.exited).toBe(1);
+        expect(run.output()).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+        expect(run.output()).toContain(`PORT=${port + 1} npm start`);
+        expect(run.output()).not.toMatch(/successfully started|^\s+at /m);
+      } finally {
+        taken.close();
+      }
     },
     SLOW,
   );

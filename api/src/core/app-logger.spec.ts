@@ -1,6 +1,10 @@
 import { AppLogger } from './app-logger.js';
 
-function captured(run: (logger: AppLogger) => void, levels: ConstructorParameters<typeof AppLogger>[0]): string {
+function captured(
+  run: (logger: AppLogger) => void,
+  levels: ConstructorParameters<typeof AppLogger>[0],
+  colors?: boolean,
+): string {
   const writes: string[] = [];
   const write = process.stdout.write;
   process.stdout.write = ((chunk: string | Uint8Array) => {
@@ -8,7 +12,7 @@ function captured(run: (logger: AppLogger) => void, levels: ConstructorParameter
     return true;
   }) as typeof process.stdout.write;
   try {
-    run(new AppLogger(levels));
+    run(new AppLogger(levels, colors));
   } finally {
     process.stdout.write = write;
   }
@@ -34,5 +38,21 @@ describe('AppLogger', () => {
       ['error', 'warn', 'log', 'debug'],
     );
     expect(out).toContain('Mapped');
+  });
+
+  it('should write plain text when not on a terminal, and colours on one', () => {
+    const plain = captured((logger) => logger.warn('Port taken', 'Server'), ['error', 'warn', 'log'], false);
+    expect(plain).toContain('WARN [Server] Port taken');
+    expect(plain).not.toContain('\x1b[');
+    const coloured = captured((logger) => logger.warn('Port taken', 'Server'), ['error', 'warn', 'log'], true);
+    expect(coloured).toContain('\x1b[');
+  });
+
+  it("should hide Nest's own 'successfully started', which comes before the port is taken", () => {
+    const out = captured(
+      (logger) => logger.log('Nest application successfully started', 'NestApplication'),
+      ['error', 'warn', 'log'],
+    );
+    expect(out).toBe('');
   });
 });
