@@ -1,9 +1,9 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import helmet from 'helmet';
 import { ANALYTICS_ORIGIN, WECHAT_JS_SDK_ORIGIN } from '@site/shared-types';
 import type { AppConfig } from './config/config.js';
+import { mountApiDocs } from './core/api-docs.js';
 import { bodyParsing } from './core/body-parsing.js';
 import { requestId } from './core/request-id.js';
 import { serveFrontend } from './modules/frontend/serve-frontend.js';
@@ -88,23 +88,6 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
 function frontendOrigins(config: AppConfig): string[] {
   const urls = [config.frontend.shellUrl, ...Object.values(config.frontend.remotes).map((remote) => remote.url)];
   return [...new Set(urls.filter((url): url is string => url !== null).map((url) => new URL(url).origin))];
-}
-
-/** The OpenAPI description of every call at /api/docs (JSON at /api/docs/openapi.json). */
-function mountApiDocs(app: NestExpressApplication): void {
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('云帆科技官网 API')
-      .setDescription(
-        'Every answer is `{code, msg, data}`: code 0 success, 1 refused, 2 invalid input, 3 not logged in. ' +
-          'Admin calls need the `token` header from POST /api/login.',
-      )
-      .setVersion('1')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'token' }, 'token')
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
 }
 
 /** Script origins of the third parties the configuration turns on. */

@@ -13,7 +13,7 @@ import { ApiPost } from '../../core/api-post.decorator.js';
 import { CasesService } from './cases.service.js';
 import { CaseDetailDto, ItemMoreDto, ItemsDto, WebcaseCutDto } from './dto/cases.dto.js';
 import { Public } from '../../core/public.decorator.js';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 @ApiTags('public')
 @Public()
@@ -22,26 +22,31 @@ export class CasesController {
   constructor(private readonly cases: CasesService) {}
 
   @ApiPost('items')
+  @ApiOperation({ summary: "A service menu's banner, offerings and first cases" })
   items(@Body() body: ItemsDto): Promise<ItemsData> {
     return this.cases.items(body.menu);
   }
 
   @ApiPost('itemmore')
+  @ApiOperation({ summary: 'Next cases of a service menu (type 1) or a customer-case tab (type 2) after a cursor' })
   more(@Body() body: ItemMoreDto): Promise<Paged<CaseSummary>> {
     return this.cases.more(body.type ?? CaseListType.Service, body.menu, body.page, body.amount);
   }
 
   @ApiPost('details')
+  @ApiOperation({ summary: 'One case with its previous and next case in the list it was opened from' })
   detail(@Body() body: CaseDetailDto): Promise<CaseDetail> {
     return this.cases.detail(body.case, body.casemenu ?? DEFAULT_CASEMENU);
   }
 
   @Get('webcase')
+  @ApiOperation({ summary: 'Customer-case tabs and the first cases of the first tab' })
   webcase(): Promise<WebcaseData> {
     return this.cases.webcase();
   }
 
   @ApiPost('webcasecut')
+  @ApiOperation({ summary: "A customer-case tab's first cases" })
   webcaseCut(@Body() body: WebcaseCutDto): Promise<WebcaseCutData> {
     return this.cases.webcaseCut(body.menu);
   }

@@ -2,7 +2,7 @@ import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Public } from '../../core/public.decorator.js';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 @ApiTags('public')
 @Public()
@@ -12,6 +12,7 @@ export class HealthController {
 
   /** For load balancers and the container health check: HTTP 503 while the database does not answer. */
   @Get('health')
+  @ApiOperation({ summary: 'Health check: HTTP 503 while the database does not answer' })
   async health(): Promise<{ status: 'ok'; database: 'up' }> {
     try {
       await this.db.query('SELECT 1');

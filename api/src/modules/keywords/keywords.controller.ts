@@ -3,7 +3,7 @@ import type { KeywordRecord } from '@site/shared-types';
 import { ApiPost } from '../../core/api-post.decorator.js';
 import { KeywordsService } from './keywords.service.js';
 import { Public } from '../../core/public.decorator.js';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 @ApiTags('public')
 @Public()
@@ -13,6 +13,7 @@ export class KeywordsController {
 
   /** The page-meta records (title, keywords, description). The spec's client posts without a body. */
   @ApiPost('keyswords')
+  @ApiOperation({ summary: 'Keyword records (title, keywords, description) that fill the page meta' })
   list(): Promise<KeywordRecord[]> {
     return this.keywords.list();
   }

@@ -4,7 +4,7 @@ import { ApiPost } from '../../core/api-post.decorator.js';
 import { NewMoreDto, NewsDetailDto } from './dto/news.dto.js';
 import { NewsService } from './news.service.js';
 import { Public } from '../../core/public.decorator.js';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 @ApiTags('public')
 @Public()
@@ -13,16 +13,19 @@ export class NewsController {
   constructor(private readonly news: NewsService) {}
 
   @Get('itemnews')
+  @ApiOperation({ summary: 'News categories and the newest articles' })
   list(): Promise<ItemNewsData> {
     return this.news.list();
   }
 
   @ApiPost('newmore')
+  @ApiOperation({ summary: 'Next articles of a category (0: all) after a cursor' })
   more(@Body() body: NewMoreDto): Promise<Paged<NewsSummary>> {
     return this.news.more(body.menu, body.page, body.amount);
   }
 
   @ApiPost('itemnewscut')
+  @ApiOperation({ summary: 'One article with its newer and older neighbours' })
   detail(@Body() body: NewsDetailDto): Promise<NewsDetail> {
     return this.news.detail(body.case);
   }

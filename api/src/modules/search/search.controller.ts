@@ -4,7 +4,7 @@ import { ApiPost } from '../../core/api-post.decorator.js';
 import { SearchDto } from './dto/search.dto.js';
 import { SearchService } from './search.service.js';
 import { Public } from '../../core/public.decorator.js';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 @ApiTags('public')
 @Public()
@@ -13,6 +13,7 @@ export class SearchController {
   constructor(private readonly searchService: SearchService) {}
 
   @ApiPost('search')
+  @ApiOperation({ summary: 'Cases (type 1) or articles (type 2) containing a keyword, after a cursor' })
   search(@Body() body: SearchDto): Promise<Paged<CaseSummary | NewsSummary>> {
     return this.searchService.search(body.keyword, body.type ?? SearchType.Cases, body.page, body.amount);
   }

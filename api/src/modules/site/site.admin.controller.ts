@@ -22,6 +22,7 @@ export class SiteAdminController {
   }
 
   @ApiPost('amendheader')
+  @ApiOperation({ summary: 'Save the header block as a whole' })
   @ResponseMessage(SAVED)
   async amendHeader(@Body() body: HeaderBlockDto): Promise<null> {
     await this.site.save('header', body);
@@ -51,6 +52,7 @@ export class SiteAdminController {
   }
 
   @ApiPost('amendhome')
+  @ApiOperation({ summary: 'Save the home block as a whole' })
   @ResponseMessage(SAVED)
   async amendHome(@Body() body: HomeBlockDto): Promise<null> {
     await this.site.save('home', body);
@@ -64,6 +66,7 @@ export class SiteAdminController {
   }
 
   @ApiPost('amendabout')
+  @ApiOperation({ summary: 'Save the about block as a whole' })
   @ResponseMessage(SAVED)
   async amendAbout(@Body() body: AboutBlockDto): Promise<null> {
     await this.site.save('about', body);
@@ -77,6 +80,7 @@ export class SiteAdminController {
   }
 
   @ApiPost('amendrelation')
+  @ApiOperation({ summary: 'Save the contact block as a whole' })
   @ResponseMessage(SAVED)
   async amendRelation(@Body() body: ContactBlockDto): Promise<null> {
     await this.site.save('contact', body);
