@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { polyglot, SAMPLE_IMAGES } from '../../src/modules/uploads/sample-images.js';
+import { polyglot, SAMPLE_IMAGES } from '../support/images/sample-images.js';
 import { login } from '../support/admin-session.js';
 import { ok, refused } from '../support/envelope.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -13,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const fixture = (name: string) =>
-  readFileSync(path.join(import.meta.dirname, '../../src/modules/uploads/fixtures', name));
+const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, '../support/images', name));
 const upload = (bytes: Buffer, filename: string, contentType = 'image/png') =>
   t.http.post('/api/uploader').set('token', token).attach('file', bytes, { filename, contentType });
 

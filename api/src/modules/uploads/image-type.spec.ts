@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { detectImage } from './image-type.js';
-import { SAMPLE_IMAGES, polyglot } from './sample-images.js';
+import { SAMPLE_IMAGES, polyglot } from '../../../test/support/images/sample-images.js';
+
+const IMAGES = path.join(import.meta.dirname, '../../../test/support/images');
 
 describe('detectImage', () => {
   it.each(Object.entries(SAMPLE_IMAGES))('should recognise a %s by its bytes', (kind, bytes) => {
@@ -15,7 +17,7 @@ describe('detectImage', () => {
     ['lossy.webp', 'webp'],
     ['lossless.webp', 'webp'],
   ])('should accept %s written by a real encoder', (file, kind) => {
-    expect(detectImage(readFileSync(path.join(import.meta.dirname, 'fixtures', file)))?.ext).toBe(kind);
+    expect(detectImage(readFileSync(path.join(IMAGES, file)))?.ext).toBe(kind);
   });
 
   it('should refuse SVG, HTML, scripts and text whatever they are called', () => {
