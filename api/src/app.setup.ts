@@ -5,6 +5,7 @@ import { ANALYTICS_ORIGIN, WECHAT_JS_SDK_ORIGIN } from '@site/shared-types';
 import type { AppConfig } from './config/config.js';
 import { mountApiDocs } from './core/api-docs.js';
 import { bodyParsing } from './core/body-parsing.js';
+import { confinedStatic } from './core/confined-static.js';
 import { requestId } from './core/request-id.js';
 import { serveFrontend } from './modules/frontend/serve-frontend.js';
 
@@ -67,18 +68,19 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
     });
   }
   for (const handler of bodyParsing()) app.use(handler);
-  app.useStaticAssets(config.uploadsDir, {
-    prefix: '/uploads/',
-    index: false,
-    fallthrough: true,
-    dotfiles: 'deny',
-    // Every file under /uploads has a name that never changes its content (random or versioned).
-    immutable: true,
-    maxAge: '365d',
-    setHeaders: (res) => {
-      for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(name, value);
-    },
-  });
+  app.use(
+    '/uploads',
+    ...confinedStatic(config.uploadsDir, {
+      index: false,
+      dotfiles: 'deny',
+      // Every file under /uploads has a name that never changes its content (random or versioned).
+      immutable: true,
+      maxAge: '365d',
+      setHeaders: (res) => {
+        for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(name, value);
+      },
+    }),
+  );
   mountApiDocs(app);
   serveFrontend(app, config);
   return app;

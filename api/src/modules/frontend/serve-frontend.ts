@@ -1,9 +1,10 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from '@nestjs/common';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import path from 'node:path';
 import { REMOTE_NAMES, type AppConfig } from '../../config/config.js';
 import { BoundedLog } from '../../core/bounded-log.js';
+import { confinedStatic, notFound } from '../../core/confined-static.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../core/database-errors.js';
 import { PageService } from './page.service.js';
 import { RemotesService } from './remotes.service.js';
@@ -12,9 +13,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Files that describe a release rather than belong to it: always revalidated. */
 const REVALIDATED = new Set(['mf-manifest.json', 'mf-manifest-stats.json', 'favicon.svg']);
 
-function notFound(_req: Request, res: Response): void {
-  res.status(404).type('text/plain').send('Not Found');
-}
+const RELEASE_ID = /^[a-z0-9][a-z0-9-]{0,40}$/;
 
 /**
  * The browser side of the product on the API's port:
@@ -28,30 +27,18 @@ export function serveFrontend(app: NestExpressApplication, config: AppConfig): v
   const setHeaders = (res: Response, file: string) => {
     res.setHeader('Cache-Control', REVALIDATED.has(path.basename(file)) ? 'no-cache' : IMMUTABLE);
   };
-  const staticOptions = {
-    index: false,
-    fallthrough: true,
-    dotfiles: 'deny' as const,
-    etag: true,
-    cacheControl: false,
-    setHeaders,
-  };
+  const staticOptions = { index: false, dotfiles: 'deny' as const, etag: true, cacheControl: false, setHeaders };
 
-  app.use('/assets', express.static(path.join(config.frontend.shellDir, 'assets'), staticOptions), notFound);
+  app.use('/assets', ...confinedStatic(path.join(config.frontend.shellDir, 'assets'), staticOptions));
   const remotes = app.get(RemotesService);
   for (const name of REMOTE_NAMES) {
     // `/remotes/<name>/<release>/<file>` is the release's browser build (`releases/<release>/web/<file>`);
     // its server build is never served.
-    const files = express.static(remotes.releasesDir(name), staticOptions);
     app.use(
       `/remotes/${name}`,
-      (req: Request, res: Response, next: NextFunction) => {
-        const match = /^\/([a-z0-9][a-z0-9-]{0,40})\/(.+)$/.exec(req.url);
-        if (!match) return notFound(req, res);
-        req.url = `/${match[1]}/web/${match[2]}`;
-        files(req, res, next);
-      },
-      notFound,
+      ...confinedStatic(remotes.releasesDir(name), staticOptions, ([release, ...file]) =>
+        release && RELEASE_ID.test(release) ? { folder: [release, 'web'], file } : null,
+      ),
     );
   }
   app.use('/remotes', notFound);

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { detectImage } from './image-type.js';
-import { SAMPLE_IMAGES, polyglot } from './sample-images.js';
+import sharp from 'sharp';
+import { detectImage, isLosslessWebp } from './image-type.js';
+import { SAMPLE_IMAGES, polyglot } from '../../../test/support/images/sample-images.js';
+
+const IMAGES = path.join(import.meta.dirname, '../../../test/support/images');
 
 describe('detectImage', () => {
   it.each(Object.entries(SAMPLE_IMAGES))('should recognise a %s by its bytes', (kind, bytes) => {
@@ -15,7 +18,7 @@ describe('detectImage', () => {
     ['lossy.webp', 'webp'],
     ['lossless.webp', 'webp'],
   ])('should accept %s written by a real encoder', (file, kind) => {
-    expect(detectImage(readFileSync(path.join(import.meta.dirname, 'fixtures', file)))?.ext).toBe(kind);
+    expect(detectImage(readFileSync(path.join(IMAGES, file)))?.ext).toBe(kind);
   });
 
   it('should refuse SVG, HTML, scripts and text whatever they are called', () => {
@@ -53,5 +56,21 @@ describe('detectImage', () => {
 
   it('should refuse the GIF/JavaScript trick (a GIF header that is also a script)', () => {
     expect(detectImage(Buffer.from('GIF89a=alert(document.domain);//;'))).toBeNull();
+  });
+});
+
+describe('isLosslessWebp', () => {
+  const fixture = (name: string) => readFileSync(path.join(IMAGES, name));
+
+  it('should tell lossless from lossy still images', () => {
+    expect(isLosslessWebp(fixture('lossless.webp'))).toBe(true);
+    expect(isLosslessWebp(SAMPLE_IMAGES.webp)).toBe(true);
+    expect(isLosslessWebp(fixture('lossy.webp'))).toBe(false);
+  });
+
+  it('should judge an animation by its frames', async () => {
+    const frames = sharp(fixture('animated.gif'), { animated: true });
+    expect(isLosslessWebp(await frames.clone().webp({ lossless: true }).toBuffer())).toBe(true);
+    expect(isLosslessWebp(await frames.clone().webp({ quality: 80 }).toBuffer())).toBe(false);
   });
 });

@@ -118,3 +118,17 @@ export function detectImage(bytes: Buffer): ImageType | null {
   if (!found) return null;
   return MARKUP.test(bytes.toString('latin1')) ? null : found[1];
 }
+
+/** Whether a WebP holds lossless (VP8L) image data, at the top level or in its first animation frame. */
+export function isLosslessWebp(bytes: Buffer): boolean {
+  let offset = 12;
+  while (offset + 8 <= bytes.length) {
+    const type = bytes.toString('latin1', offset, offset + 4);
+    if (type === 'VP8L') return true;
+    // An animation frame: 16 bytes of placement and timing, then its own image chunk (ALPH first when lossy).
+    if (type === 'ANMF') return bytes.toString('latin1', offset + 24, offset + 28) === 'VP8L';
+    const size = bytes.readUInt32LE(offset + 4);
+    offset += 8 + size + (size % 2);
+  }
+  return false;
+}

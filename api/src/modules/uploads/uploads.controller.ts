@@ -21,7 +21,8 @@ export class UploadsController {
 
   @ApiPost('uploader')
   @ApiOperation({
-    summary: 'Upload an image (JPEG, PNG, GIF or WebP, checked by content) as field "file"; answers data.url',
+    summary:
+      'Upload an image (JPEG, PNG, GIF or WebP, checked by content, stored re-encoded) as field "file"; answers data.url',
   })
   @ApiConsumes('multipart/form-data')
   @fileBody('file')

@@ -3,17 +3,70 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { UploadData } from '@site/shared-types';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { invalid } from '../../core/api.exception.js';
-import { detectImage } from './image-type.js';
+import { detectImage, isLosslessWebp, type ImageType } from './image-type.js';
 
 export const UPLOAD_REFUSED = '只能上传 JPG、PNG、GIF 或 WebP 图片';
+export const UPLOAD_UNREADABLE = '图片已损坏，无法读取，请重新导出后上传';
+
+/** The largest picture accepted, judged from its header before any pixel is decoded (frames of an animation add up). */
+export const MAX_SIDE = 12_000;
+export const MAX_PIXELS = 40_000_000;
+export const UPLOAD_TOO_MANY_PIXELS = `图片尺寸过大：宽和高不能超过 ${MAX_SIDE} 像素，总像素（动图按全部帧计）不能超过 4000 万`;
 
 export function sizeLimitText(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)}MB` : `${Math.round(bytes / 1024)}KB`;
 }
 
-/** Stores uploaded images under `DATA_DIR/uploads/YYYY/MM/` with random names chosen by their real type. */
+const SHARP_FORMAT: Record<ImageType['ext'], string> = { jpg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp' };
+
+/** The same kind of image again, from its pixels only: no metadata, comments or extra chunks survive. */
+function encoder(image: Sharp, type: ImageType, bytes: Buffer, meta: Metadata): Sharp {
+  switch (type.ext) {
+    case 'jpg':
+      // The EXIF orientation is applied to the pixels, since the EXIF block itself is dropped.
+      return image.autoOrient().jpeg({ quality: 85 });
+    case 'png':
+      return image.png({ palette: meta.isPalette });
+    case 'gif':
+      return image.gif();
+    case 'webp':
+      return image.webp(isLosslessWebp(bytes) ? { lossless: true } : { quality: 85 });
+  }
+}
+
+/**
+ * Decodes and re-encodes an upload of the detected type. The header is read first and oversized pictures are
+ * refused before decoding; anything the decoder cannot read is refused.
+ */
+async function reencode(bytes: Buffer, type: ImageType): Promise<Buffer> {
+  const animated = type.ext === 'gif' || type.ext === 'webp';
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { animated, limitInputPixels: false }).metadata();
+  } catch {
+    throw invalid(UPLOAD_UNREADABLE);
+  }
+  if (meta.format !== SHARP_FORMAT[type.ext]) throw invalid(UPLOAD_REFUSED);
+  const height = meta.pageHeight ?? meta.height;
+  if (meta.width > MAX_SIDE || height > MAX_SIDE || meta.width * meta.height > MAX_PIXELS) {
+    throw invalid(UPLOAD_TOO_MANY_PIXELS);
+  }
+  let output: Buffer;
+  try {
+    const image = sharp(bytes, { animated, limitInputPixels: MAX_PIXELS, failOn: 'error' });
+    output = await encoder(image, type, bytes, meta).toBuffer();
+  } catch {
+    throw invalid(UPLOAD_UNREADABLE);
+  }
+  // Pixels could in theory be chosen so that the encoder writes markup: the stored file passes the upload check too.
+  if (detectImage(output)?.ext !== type.ext) throw invalid(UPLOAD_REFUSED);
+  return output;
+}
+
+/** Stores uploaded images under `DATA_DIR/uploads/YYYY/MM/`, re-encoded, with random names chosen by their real type. */
 @Injectable()
 export class UploadsService {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
@@ -27,6 +80,8 @@ export class UploadsService {
     if (file.buffer.length > this.config.uploads.maxBytes) throw invalid(this.tooLargeMessage);
     const type = detectImage(file.buffer);
     if (!type) throw invalid(UPLOAD_REFUSED);
+    // Kept even when re-encoding made it larger than the cap: the upload itself was within it.
+    const bytes = await reencode(file.buffer, type);
 
     const now = new Date();
     const folder = [String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0')];
@@ -35,7 +90,7 @@ export class UploadsService {
     await fs.mkdir(dir, { recursive: true });
     // Write then rename: a reader never sees half a file.
     const target = path.join(dir, name);
-    await fs.writeFile(`${target}.part`, file.buffer, { flag: 'wx' });
+    await fs.writeFile(`${target}.part`, bytes, { flag: 'wx' });
     await fs.rename(`${target}.part`, target);
     return { url: `/uploads/${folder.join('/')}/${name}` };
   }

@@ -11,7 +11,7 @@ function crc32(bytes: Buffer): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
@@ -20,11 +20,14 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A 2x2 RGB PNG; `extra` goes into a text chunk (to build polyglots). */
-export function png(extra = ''): Buffer {
+/**
+ * A 2x2 RGB PNG; `extra` goes into a text chunk (to build polyglots). `size` only changes what the header
+ * declares (the pixel data stays 2x2): a well-formed file that claims any dimensions.
+ */
+export function png(extra = '', size = { width: 2, height: 2 }): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0);
-  header.writeUInt32BE(2, 4);
+  header.writeUInt32BE(size.width, 0);
+  header.writeUInt32BE(size.height, 4);
   header.set([8, 2, 0, 0, 0], 8);
   const rows = Buffer.from([0, 255, 0, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]);
   return Buffer.concat([
@@ -49,13 +52,33 @@ export function gif(extra = ''): Buffer {
   ]);
 }
 
-/** A minimal JPEG skeleton (SOI, APP0/JFIF, a COM segment with `extra`, a scan with a little data, EOI). */
+function jpegSegment(marker: number, data: Buffer): Buffer {
+  return Buffer.concat([Buffer.from([0xff, marker, (data.length + 2) >> 8, (data.length + 2) & 0xff]), data]);
+}
+
+/**
+ * An 8x8 grey baseline JPEG (SOI, APP0/JFIF, a COM segment with `extra`, one quantisation table, one-code Huffman
+ * tables, a scan of one block with no AC coefficients, EOI): small, but any decoder reads it.
+ */
 export function jpg(extra = ''): Buffer {
-  const jfif = Buffer.from([0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
-  const text = Buffer.from(extra || 'yunfan', 'latin1');
-  const com = Buffer.concat([Buffer.from([0xff, 0xfe, (text.length + 2) >> 8, (text.length + 2) & 0xff]), text]);
-  const scan = Buffer.from([0xff, 0xda, 0, 8, 1, 1, 0, 0, 0x3f, 0, 0x12, 0x34, 0xff, 0x00, 0x56]);
-  return Buffer.concat([Buffer.from([0xff, 0xd8]), jfif, com, scan, Buffer.from([0xff, 0xd9])]);
+  const jfif = jpegSegment(0xe0, Buffer.from([0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]));
+  const com = jpegSegment(0xfe, Buffer.from(extra || 'yunfan', 'latin1'));
+  const quantisation = jpegSegment(0xdb, Buffer.concat([Buffer.from([0]), Buffer.alloc(64, 1)]));
+  const frame = jpegSegment(0xc0, Buffer.from([8, 0, 8, 0, 8, 1, 1, 0x11, 0]));
+  const oneCode = Buffer.concat([Buffer.from([1]), Buffer.alloc(15), Buffer.from([0])]);
+  const huffman = jpegSegment(0xc4, Buffer.concat([Buffer.from([0x00]), oneCode, Buffer.from([0x10]), oneCode]));
+  const scan = jpegSegment(0xda, Buffer.from([1, 1, 0x00, 0, 0x3f, 0]));
+  // One block: DC difference 0 and end-of-block, both the one-bit code 0, padded with ones.
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8]),
+    jfif,
+    com,
+    quantisation,
+    frame,
+    huffman,
+    scan,
+    Buffer.from([0x3f, 0xff, 0xd9]),
+  ]);
 }
 
 /** A lossless WebP container of the right size; `extra` goes into an EXIF-like chunk. */
