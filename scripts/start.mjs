@@ -7,8 +7,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 20 || (major === 20 && minor < 19)) {
-  console.error(`Node.js ${process.versions.node} is too old: this project needs Node.js 20.19 or newer.`);
+// package.json's engines: Node 22 LTS (22.19+), or 20.19+ kept working for machines with nothing newer.
+if (major < 20 || (major === 20 && minor < 19) || major === 21 || (major === 22 && minor < 19)) {
+  console.error(
+    `Node.js ${process.versions.node} is not supported: this project needs Node.js 22.19 or newer (or 20.19+).`,
+  );
   process.exit(1);
 }
 if (!existsSync(path.join(root, 'node_modules', '@nestjs', 'core'))) {

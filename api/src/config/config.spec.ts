@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig, redactUrl } from './config.js';
+import { parse } from 'pg-connection-string';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, redactUrl } from './config.js';
 
 function load(env: Record<string, string>) {
   return loadConfig(env, '/srv/site');
@@ -117,5 +118,36 @@ describe('loadConfig', () => {
     const error = errorOf({ DATABASE_URL: 'mysql://user:hunter2@db/site' });
     expect(error.message).not.toContain('hunter2');
     expect(redactUrl('postgres://user:hunter2@db/site')).toBe('postgres://user:***@db/site');
+  });
+
+  it.each(['p@ss:w/o#rd?%', 'plain', '密码 with spaces', '%41%'])(
+    'should put DATABASE_PASSWORD %j into DATABASE_URL so that it reads back exactly',
+    (password) => {
+      const config = load({ DATABASE_URL: 'postgres://site@db:5432/site', DATABASE_PASSWORD: password });
+      expect(parse(config.databaseUrl!)).toMatchObject({
+        user: 'site',
+        password,
+        host: 'db',
+        port: '5432',
+        database: 'site',
+      });
+    },
+  );
+
+  it('should refuse DATABASE_PASSWORD without DATABASE_URL or without a user in it', () => {
+    expect(errorOf({ DATABASE_PASSWORD: 'x' }).variable).toBe('DATABASE_PASSWORD');
+    expect(errorOf({ DATABASE_URL: 'postgres://db/site', DATABASE_PASSWORD: 'x' }).variable).toBe('DATABASE_URL');
+  });
+
+  it('should read exactly the variables CONFIG_VARIABLES lists', () => {
+    const read = new Set<string>();
+    const env = new Proxy({} as Record<string, string | undefined>, {
+      get: (_target, name) => {
+        if (typeof name === 'string') read.add(name);
+        return undefined;
+      },
+    });
+    loadConfig(env, '/srv/site');
+    expect([...read].sort()).toEqual([...CONFIG_VARIABLES].sort());
   });
 });

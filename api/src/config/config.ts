@@ -177,6 +177,50 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
 }
 
 /**
+ * DATABASE_URL, with DATABASE_PASSWORD (when set) put in as its password, percent-encoded: a password holding
+ * `@ : / # ?` or `%` cannot be written into a URL as it is (docker-compose.yml passes it this way).
+ */
+function databaseUrl(env: Env): string | null {
+  const raw = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const password = env.DATABASE_PASSWORD;
+  if (password === undefined || password === '') return raw;
+  if (raw === null) throw new ConfigError('DATABASE_PASSWORD', 'needs DATABASE_URL (the server it is the password of)');
+  const parsed = new URL(raw);
+  if (!parsed.username) throw new ConfigError('DATABASE_URL', 'must name the user DATABASE_PASSWORD belongs to');
+  parsed.password = encodeURIComponent(password);
+  return parsed.toString().replace(/\/+$/, '');
+}
+
+/** Every environment variable the server reads: the README's table documents each, docker-compose.yml passes each. */
+export const CONFIG_VARIABLES = [
+  'PORT',
+  'HOST',
+  'DATABASE_URL',
+  'DATABASE_PASSWORD',
+  'DATA_DIR',
+  'SEED',
+  'MOBILE_HOSTS',
+  'PUBLIC_URL',
+  'WECHAT_APPID',
+  'WECHAT_SECRET',
+  'WECHAT_API_BASE',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD',
+  'ADMIN_PAGE_SIZE',
+  'UPLOAD_MAX_BYTES',
+  'CORS_ORIGINS',
+  'ANALYTICS_ID',
+  'SSR',
+  'HYDRATION',
+  'MAP_PROVIDER',
+  'SHELL_DIR',
+  'SHELL_URL',
+  ...REMOTE_NAMES.map((name) => `REMOTE_${name.toUpperCase()}_URL`),
+  'TRUST_PROXY',
+  'LOG_LEVEL',
+] as const;
+
+/**
  * Reads and validates the environment. Throws a `ConfigError` naming the first bad variable.
  * Relative `DATA_DIR` values are resolved against `cwd`.
  */
@@ -206,7 +250,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: read(env, 'HOST') ?? '0.0.0.0',
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseUrl: databaseUrl(env),
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     mobileHosts: hostList(env, 'MOBILE_HOSTS'),

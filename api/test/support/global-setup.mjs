@@ -1,4 +1,4 @@
-// One PostgreSQL server for the whole API test run: the one DATABASE_URL points at (its user needs CREATEDB),
+// One PostgreSQL server for the whole API test run: the one DATABASE_URL points at (its user needs CREATEDB and CREATEROLE),
 // or an embedded cluster in a fresh folder under the system temp dir. Each test file then creates and drops its
 // own database (test-app.ts), so files never see each other's data.
 //
