@@ -71,6 +71,12 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it("should describe the editor upload's own answer format rather than the envelope", () => {
+    const ok = document.paths['/api/uploaders']!.post!.responses['200'] as OpenAPIV3.ResponseObject;
+    expect(JSON.stringify(ok.content)).toContain('"error"');
+    expect(JSON.stringify(ok.content)).not.toContain('Envelope');
+  });
+
   it('should serve the interactive page', async () => {
     const res = await t.http.get('/api/docs/');
     expect(res.status).toBe(200);

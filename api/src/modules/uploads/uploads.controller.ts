@@ -1,6 +1,6 @@
 import { Controller, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiQuery, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { UploadData } from '@site/shared-types';
 import { ApiPost } from '../../core/api-post.decorator.js';
 import { AllowQueryToken } from '../../core/public.decorator.js';
@@ -39,6 +39,23 @@ export class UploadsController {
   })
   @ApiConsumes('multipart/form-data')
   @ApiQuery({ name: 'token', required: false })
+  @ApiOkResponse({
+    description: "CKEditor 5's upload adapter format, not the envelope",
+    schema: {
+      oneOf: [
+        {
+          type: 'object',
+          required: ['url'],
+          properties: { url: { type: 'string', example: '/uploads/2026/11/….png' } },
+        },
+        {
+          type: 'object',
+          required: ['error'],
+          properties: { error: { type: 'object', properties: { message: { type: 'string' } } } },
+        },
+      ],
+    },
+  })
   @fileBody('upload')
   @AllowQueryToken()
   @RawResponse()
