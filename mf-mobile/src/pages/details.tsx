@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { parseHtmlId } from '@site/shared-types';
+import { fitHeadings, parseHtmlId } from '@site/shared-types';
 import { publicApi, usePageTitle } from '@site/platform';
 import { Loading, Missing } from './missing';
 import styles from './pages.module.css';
@@ -32,7 +32,7 @@ export function CaseDetailPage() {
         {data.banner[0] ? (
           <img className={styles.hero} src={data.banner[0].url} alt={`${data.name} 截图`} width={1200} height={750} />
         ) : null}
-        <div className={styles.body} dangerouslySetInnerHTML={{ __html: data.content }} />
+        <div className={styles.body} dangerouslySetInnerHTML={{ __html: fitHeadings(data.content) }} />
       </article>
       <nav className={styles.pager} aria-label="上一个 / 下一个案例" data-testid="pager">
         <Neighbour to={data.upId ? `/move/details/${data.upId}.html` : null} label="上一个" name={data.upname} />
@@ -55,7 +55,7 @@ export function NewsDetailPage() {
         <p className={styles.intro}>
           <time dateTime={data.create_time.slice(0, 10)}>{data.create_time.slice(0, 10)}</time>
         </p>
-        <div className={styles.body} dangerouslySetInnerHTML={{ __html: data.content }} />
+        <div className={styles.body} dangerouslySetInnerHTML={{ __html: fitHeadings(data.content) }} />
       </article>
       <nav className={styles.pager} aria-label="上一篇 / 下一篇" data-testid="pager">
         <Neighbour to={data.upId ? `/move/news/${data.upId}.html` : null} label="上一篇" name={data.uptitle} />
