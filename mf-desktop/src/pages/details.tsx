@@ -34,6 +34,15 @@ export function CaseDetailPage() {
     <main data-page="details" className={styles.page}>
       <article className={styles.article}>
         <header className={styles.caseHead}>
+          <img
+            className={styles.cover}
+            src={data.img}
+            alt={`${data.name}封面`}
+            width={800}
+            height={600}
+            fetchPriority="high"
+            data-testid="case-cover"
+          />
           <div>
             <h1>{data.name}</h1>
             <p className={styles.meta}>
