@@ -120,14 +120,17 @@ export const MOBILE_CONTENT_MARGIN = {
   homeLike: '10px 10px 70px',
 } as const;
 
-/** The six steps of the product workflow, each with its fixed colour. */
+/**
+ * The six steps of the product workflow, each with its fixed colour. The colours carry text both ways (coloured
+ * text on the light cards, white text on the active card), so each reaches 4.5:1 against white and #f6f9fd.
+ */
 export const PROCESS_STEPS = [
-  { name: '需求沟通', en: 'COMMUNICATION', color: '#2f7cf6' },
-  { name: '创意设计', en: 'CREATIVE DESIGN', color: '#13b5b1' },
-  { name: '前端制作', en: 'FRONT-END', color: '#f5a623' },
-  { name: '技术开发', en: 'DEVELOPMENT', color: '#7b61ff' },
-  { name: '测试调试', en: 'TESTING', color: '#f2555a' },
-  { name: '上线运营', en: 'GOING LIVE', color: '#22b573' },
+  { name: '需求沟通', en: 'COMMUNICATION', color: '#1a66d6' },
+  { name: '创意设计', en: 'CREATIVE DESIGN', color: '#0f7d79' },
+  { name: '前端制作', en: 'FRONT-END', color: '#b25a06' },
+  { name: '技术开发', en: 'DEVELOPMENT', color: '#6a4fe8' },
+  { name: '测试调试', en: 'TESTING', color: '#cc3339' },
+  { name: '上线运营', en: 'GOING LIVE', color: '#1a7f50' },
 ] as const;
 
 /** Public-page meta used when the keyword call does not answer with code 0 (spec §7). */

@@ -20,8 +20,11 @@ test.describe('back office on a phone', () => {
     const open = page.getByRole('button', { name: '打开菜单' });
     await expect(open).toBeVisible();
     await expect(menu.getByText('文章管理', { exact: true })).not.toBeInViewport();
-    // The list is there, its wide columns scroll inside the table.
-    await expect(page.getByRole('row').nth(1)).toBeInViewport();
+    // The list is there, its wide columns scroll inside the table while each row's actions stay in view.
+    const row = page.getByRole('row').nth(1);
+    await expect(row).toBeInViewport();
+    await expect(row.getByRole('button', { name: '编辑' })).toBeInViewport({ ratio: 1 });
+    await expect(row.getByRole('button', { name: '删除' })).toBeInViewport({ ratio: 1 });
     await fitsTheScreen(page);
 
     await open.click();

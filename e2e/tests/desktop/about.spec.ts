@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PROCESS_STEPS, type AboutData, type ContactData } from '@site/shared-types';
+import { ABOUT_SIDE_TAB_OFFSETS_PX, PROCESS_STEPS, type AboutData, type ContactData } from '@site/shared-types';
 import { apiData } from '../../support/api';
 import { mainUrl, mountedRemote } from '../../support/site';
 
@@ -49,7 +49,13 @@ test.describe('desktop about page', () => {
     await expect.poll(active, { timeout: 6000 }).not.toBe(first);
   });
 
-  test('should show the side tab past 200 px and scroll to 0, 710, 1320 and 1920 px over 800 ms', async ({ page }) => {
+  test('should show the side tab past 200 px and scroll to 0, 710, 1320 and 1920 px over 800 ms', async ({
+    page,
+    request,
+  }) => {
+    const about = await apiData<AboutData>(request, '/api/about');
+    // The page's clock: the scroll animation is measured in the time the page itself counts.
+    await page.clock.install();
     await page.goto(mainUrl('/about.html'));
     await mountedRemote(page);
     const tab = page.getByTestId('side-tab');
@@ -60,22 +66,54 @@ test.describe('desktop about page', () => {
     await expect(tab).toBeHidden();
     await page.evaluate(() => window.scrollTo(0, 260));
     await expect(tab).toBeVisible();
+    // The entries name the sections they lead to.
+    await expect(tab.getByRole('button')).toHaveText([
+      '关于我们',
+      about.culture.title,
+      about.process.title,
+      about.honours.title,
+    ]);
 
     const max = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
-    for (const [index, [name, offset]] of (
-      [
-        ['品牌文化', 710],
-        ['产品流程', 1320],
-        ['公司荣誉', 1920],
-        ['关于我们', 0],
-      ] as const
-    ).entries()) {
-      const started = Date.now();
-      await tab.getByRole('button', { name }).click();
-      await expect(tab.getByRole('button', { name })).toHaveAttribute('aria-current', 'true');
-      await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(Math.min(offset, max));
-      expect(Date.now() - started, `scroll ${index}`).toBeGreaterThanOrEqual(600);
-      if (offset === 0) await expect(tab).toBeHidden();
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    await page.clock.pauseAt(Date.now() + 1000);
+    for (const index of [1, 2, 3, 0]) {
+      const name = (await tab.getByRole('button').nth(index).textContent())!;
+      const from = await scrollY();
+      const to = Math.min(ABOUT_SIDE_TAB_OFFSETS_PX[index]!, max);
+      await tab.getByRole('button').nth(index).click();
+      await expect(tab.getByRole('button').nth(index)).toHaveAttribute('aria-current', 'true');
+      // Under way for the first 700 ms, there by 816 ms (800 ms and the frame that ends it).
+      await page.clock.runFor(100);
+      const early = await scrollY();
+      expect(Math.abs(early - from), `${name}: moving after 100 ms`).toBeGreaterThan(0);
+      expect(Math.abs(to - early), `${name}: far from the end after 100 ms`).toBeGreaterThan(Math.abs(to - from) / 2);
+      await page.clock.runFor(600);
+      expect(Math.abs(to - (await scrollY())), `${name}: not there after 700 ms`).toBeGreaterThan(0);
+      await page.clock.runFor(116);
+      expect(await scrollY(), `${name}: there after 816 ms`).toBe(to);
+    }
+    await page.clock.resume();
+    await expect(tab).toBeHidden();
+  });
+
+  test('at 1366 px the process subtitle and the side tab should leave the step cards uncovered', async ({ page }) => {
+    await page.goto(mainUrl('/about.html'));
+    await mountedRemote(page);
+    const steps = page.getByTestId('process-steps').locator('li');
+    await steps.nth(5).evaluate((step) => step.scrollIntoView({ block: 'center' }));
+    const tab = page.getByTestId('side-tab');
+    await expect(tab).toBeVisible();
+    const subtitle = (await page.locator('section[aria-labelledby="about-process"] p').first().boundingBox())!;
+    const tabBox = (await tab.boundingBox())!;
+    // The first card is the highlighted one, raised by its transform.
+    await expect(steps.first()).toHaveAttribute('data-active', 'true');
+    for (let index = 0; index < 6; index++) {
+      const card = (await steps.nth(index).boundingBox())!;
+      expect(subtitle.y + subtitle.height, `subtitle above card ${index + 1}`).toBeLessThanOrEqual(card.y);
+      // The tab is level with the cards here: it must stay right of them.
+      expect(tabBox.y < card.y + card.height && card.y < tabBox.y + tabBox.height).toBe(true);
+      expect(card.x + card.width, `side tab clear of card ${index + 1}`).toBeLessThanOrEqual(tabBox.x);
     }
   });
 });

@@ -6,7 +6,7 @@ import { mainUrl, mountedRemote } from '../../support/site';
 test.use({ viewport: { width: 1366, height: 900 } });
 
 test.describe('desktop detail pages', () => {
-  test('a case should show its pictures, QR, site and content, and walk to its neighbours', async ({
+  test('a case should show its cover, pictures, QR, site and content, and walk to its neighbours', async ({
     page,
     request,
   }) => {
@@ -20,6 +20,10 @@ test.describe('desktop detail pages', () => {
     await page.goto(mainUrl(`/details/${firstId}.html?casemenu=3`));
     await mountedRemote(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.name);
+    const cover = page.getByRole('img', { name: `${first.name}封面` });
+    await expect(cover).toHaveAttribute('src', first.img);
+    await expect(cover).toBeInViewport();
+    expect(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await expect(page.getByRole('img', { name: `${first.name}二维码` })).toHaveAttribute('src', first.code_img);
     for (const [index, shot] of first.banner.entries()) {
       await expect(page.getByRole('img', { name: `${first.name} 截图 ${index + 1}` })).toHaveAttribute('src', shot.url);

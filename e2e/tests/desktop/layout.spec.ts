@@ -114,6 +114,8 @@ test.describe('desktop footer', () => {
   test('should show go-to-top past 1000 px and scroll up over 800 ms; a page change scrolls to the top', async ({
     page,
   }) => {
+    // The page's clock: the scroll animation is measured in the time the page itself counts.
+    await page.clock.install();
     await page.goto(mainUrl('/'));
     await mountedRemote(page);
     const goTop = page.getByTestId('go-top');
@@ -123,13 +125,17 @@ test.describe('desktop footer', () => {
     await expect(goTop).toBeHidden();
     await page.evaluate(() => window.scrollTo(0, 1400));
     await expect(goTop).toBeVisible();
-    const started = Date.now();
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    await page.clock.pauseAt(Date.now() + 1000);
     await goTop.click();
-    // Mid-way it is still on its way up, then it arrives.
-    await page.waitForTimeout(250);
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+    // Half-way at 400 ms (the easing is symmetric), still on its way at 700 ms, at the top by 816 ms.
+    await page.clock.runFor(400);
+    expect(Math.abs((await scrollY()) - 700)).toBeLessThanOrEqual(60);
+    await page.clock.runFor(300);
+    expect(await scrollY()).toBeGreaterThan(0);
+    await page.clock.runFor(116);
+    expect(await scrollY()).toBe(0);
+    await page.clock.resume();
     await expect(goTop).toBeHidden();
 
     await page.evaluate(() => window.scrollTo(0, 2000));

@@ -79,9 +79,11 @@ export function ArticlesScreen() {
           {
             title: '操作',
             width: 140,
+            // Stays in view while the other columns scroll (phones).
+            fixed: 'right',
             render: (_, row) => (
               <Space>
-                <Button size="small" onClick={() => setEditing(row.id)}>
+                <Button size="small" onClick={() => setEditing(row.id)} aria-label={`编辑${row.title}`}>
                   编辑
                 </Button>
                 <Popconfirm
@@ -94,7 +96,7 @@ export function ArticlesScreen() {
                     afterDelete(list?.data.length ?? 0);
                   }}
                 >
-                  <Button size="small" danger>
+                  <Button size="small" danger aria-label={`删除${row.title}`}>
                     删除
                   </Button>
                 </Popconfirm>

@@ -106,7 +106,9 @@ export function CasesScreen() {
             title: '封面',
             dataIndex: 'img',
             width: 100,
-            render: (img: string) => <Image src={img} width={80} height={60} style={{ objectFit: 'cover' }} />,
+            render: (img: string, row) => (
+              <Image src={img} alt={row.name} width={80} height={60} style={{ objectFit: 'cover' }} />
+            ),
           },
           { title: '名称', dataIndex: 'name', ellipsis: true },
           { title: '服务', dataIndex: 'dict_name', width: 110 },
@@ -121,9 +123,11 @@ export function CasesScreen() {
           {
             title: '操作',
             width: 140,
+            // Stays in view while the other columns scroll (phones).
+            fixed: 'right',
             render: (_, row) => (
               <Space>
-                <Button size="small" onClick={() => setEditing(row.id)}>
+                <Button size="small" onClick={() => setEditing(row.id)} aria-label={`编辑${row.name}`}>
                   编辑
                 </Button>
                 <Popconfirm
@@ -136,7 +140,7 @@ export function CasesScreen() {
                     afterDelete(list?.data.length ?? 0);
                   }}
                 >
-                  <Button size="small" danger>
+                  <Button size="small" danger aria-label={`删除${row.name}`}>
                     删除
                   </Button>
                 </Popconfirm>

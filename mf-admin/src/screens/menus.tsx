@@ -231,6 +231,8 @@ export function MenusScreen() {
           {
             title: '操作',
             width: 220,
+            // Stays in view while the other columns scroll (phones).
+            fixed: 'right',
             render: (_, row) => (
               <Space>
                 <Button size="small" onClick={() => setEditing({ id: row.id })} aria-label={`编辑${row.name}`}>

@@ -4,6 +4,7 @@ import type { Message } from '@site/shared-types';
 import { usePageTitle } from '@site/platform';
 import { adminApi } from '../admin-api';
 import { usePagedList } from './paging';
+import styles from '../admin.module.css';
 
 /** `leaveword`: the leads from the contact form, newest first; mark read, delete. */
 export function MessagesScreen() {
@@ -31,7 +32,10 @@ export function MessagesScreen() {
         scroll={{ x: 860 }}
         loading={isFetching}
         dataSource={list?.data ?? []}
-        expandable={{ expandedRowRender: (row) => <p style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{row.content}</p> }}
+        expandable={{
+          columnTitle: <span className={styles.visuallyHidden}>展开</span>,
+          expandedRowRender: (row) => <p style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{row.content}</p>,
+        }}
         pagination={
           list && list.last_page > 1
             ? {
@@ -58,6 +62,8 @@ export function MessagesScreen() {
           {
             title: '操作',
             width: 150,
+            // Stays in view while the other columns scroll (phones).
+            fixed: 'right',
             render: (_, row) => (
               <Space>
                 {row.read ? null : (

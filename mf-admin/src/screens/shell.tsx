@@ -122,7 +122,7 @@ export function Shell() {
                 onClick={() => dispatch(sideMenuToggled())}
               />
             ) : null}
-            {SCREENS.find((screen) => screen.key === current)?.label}
+            <h1 className={styles.screenTitle}>{SCREENS.find((screen) => screen.key === current)?.label}</h1>
           </span>
           <span className={styles.topActions}>
             <a href="/" target="_blank" rel="noopener noreferrer">

@@ -72,9 +72,7 @@ export function ImageField({
               }
             }}
           >
-            <Button loading={progress !== null} aria-label={`上传${label}`}>
-              {progress === null ? '上传图片' : '上传中…'}
-            </Button>
+            <Button loading={progress !== null}>{progress === null ? `上传${label}` : `正在上传${label}…`}</Button>
           </Upload>
           {value ? (
             <Button type="text" danger onClick={() => onChange?.('')} aria-label={`移除${label}`}>

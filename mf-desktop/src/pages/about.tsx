@@ -16,13 +16,12 @@ import { ProcessSteps } from './home';
 import { Loading } from './loading';
 import styles from './about.module.css';
 
-const SIDE_TABS = ['关于我们', '品牌文化', '产品流程', '公司荣誉'];
-
 /**
  * The floating side tab (spec §2 "About page"): hidden until the page is scrolled more than 200 px, fading in
- * and out over 1000 ms; each entry scrolls over 800 ms to its fixed offset and becomes the active one.
+ * and out over 1000 ms; each entry scrolls over 800 ms to its fixed offset and becomes the active one. Its
+ * entries are the page (关于我们) and the titles of the sections they lead to, so tab and heading always agree.
  */
-function SideTab() {
+function SideTab({ labels }: { labels: string[] }) {
   const shown = useScrolledPast(ABOUT_SIDE_TAB_THRESHOLD_PX);
   const [active, setActive] = useState(0);
   return (
@@ -33,10 +32,11 @@ function SideTab() {
       aria-hidden={!shown || undefined}
       data-testid="side-tab"
     >
-      {SIDE_TABS.map((label, index) => (
+      {labels.map((label, index) => (
         <button
-          key={label}
+          key={index}
           type="button"
+          title={label}
           aria-current={index === active ? 'true' : undefined}
           tabIndex={shown ? undefined : -1}
           onClick={() => {
@@ -115,7 +115,7 @@ export function AboutPage() {
   return (
     <main data-page="about" className={styles.page}>
       <PageBanner title={about.profile.title} intro={about.profile.subtitle} />
-      <SideTab />
+      <SideTab labels={['关于我们', about.culture.title, about.process.title, about.honours.title]} />
 
       <section className={styles.profile} aria-label="公司简介">
         <div className={styles.profileText}>
@@ -153,7 +153,7 @@ export function AboutPage() {
           <h2 id="about-honours">{about.honours.title}</h2>
           <p className={styles.intro}>{about.honours.intro}</p>
           <Carousel
-            label="公司荣誉"
+            label="荣誉证书轮播"
             testId="honours"
             layout="three"
             items={

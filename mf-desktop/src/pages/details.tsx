@@ -1,5 +1,5 @@
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { parseHtmlId } from '@site/shared-types';
+import { fitHeadings, parseHtmlId } from '@site/shared-types';
 import { publicApi, usePageTitle } from '@site/platform';
 import { casemenuOf } from '../prefetch';
 import { Loading, Missing } from './loading';
@@ -34,6 +34,15 @@ export function CaseDetailPage() {
     <main data-page="details" className={styles.page}>
       <article className={styles.article}>
         <header className={styles.caseHead}>
+          <img
+            className={styles.cover}
+            src={data.img}
+            alt={`${data.name}封面`}
+            width={800}
+            height={600}
+            fetchPriority="high"
+            data-testid="case-cover"
+          />
           <div>
             <h1>{data.name}</h1>
             <p className={styles.meta}>
@@ -69,7 +78,7 @@ export function CaseDetailPage() {
             ))}
           </div>
         ) : null}
-        <div className={styles.body} dangerouslySetInnerHTML={{ __html: data.content }} />
+        <div className={styles.body} dangerouslySetInnerHTML={{ __html: fitHeadings(data.content) }} />
       </article>
       <nav className={styles.pager} aria-label="上一个 / 下一个案例" data-testid="pager">
         <Neighbour to={neighbour(data.upId)} label="上一个" name={data.upname} />
@@ -95,7 +104,7 @@ export function NewsDetailPage() {
             <time dateTime={data.create_time.slice(0, 10)}>发布时间：{data.create_time.slice(0, 10)}</time>
           </p>
         </header>
-        <div className={styles.body} dangerouslySetInnerHTML={{ __html: data.content }} />
+        <div className={styles.body} dangerouslySetInnerHTML={{ __html: fitHeadings(data.content) }} />
       </article>
       <nav className={styles.pager} aria-label="上一篇 / 下一篇" data-testid="pager">
         <Neighbour to={data.upId ? `/news/${data.upId}.html` : null} label="上一篇" name={data.uptitle} />

@@ -115,7 +115,7 @@ export function HomePage() {
             <p className={styles.sectionIntro}>{data.success.intro}</p>
           </header>
           <Carousel
-            label="成功案例"
+            label="成功案例轮播"
             testId="success-cases"
             layout="three"
             items={slides}

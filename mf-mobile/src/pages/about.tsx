@@ -36,7 +36,8 @@ export function AboutPage() {
       <ul className={styles.honours}>
         {data.honours.items.map((item) => (
           <li key={item.title}>
-            <img src={item.img} alt={item.title} width={600} height={420} loading="lazy" />
+            {/* The caption names the picture: an alt text would say it twice. */}
+            <img src={item.img} alt="" width={600} height={420} loading="lazy" />
             <span>{item.title}</span>
           </li>
         ))}

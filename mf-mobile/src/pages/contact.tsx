@@ -136,7 +136,7 @@ export function ContactFormPage() {
           aria-describedby={errors[name] ? `lead-${name}-error` : undefined}
           required={required}
           autoComplete={
-            name === 'name' ? 'name' : name === 'phone' ? 'tel' : name === 'email' ? 'email' : 'street-address'
+            name === 'name' ? 'name' : name === 'phone' ? 'tel' : name === 'email' ? 'email' : 'address-line1'
           }
         />
       )}

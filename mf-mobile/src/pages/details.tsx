@@ -1,17 +1,20 @@
 import { Link, useParams } from 'react-router-dom';
-import { parseHtmlId } from '@site/shared-types';
+import { fitHeadings, parseHtmlId } from '@site/shared-types';
 import { publicApi, usePageTitle } from '@site/platform';
 import { Loading, Missing } from './missing';
 import styles from './pages.module.css';
 
+/** Previous / next; a long title ends in an ellipsis inside its own box (a flex item's text is never cut). */
 function Neighbour({ to, label, name }: { to: string | null; label: string; name: string | null }) {
   return to ? (
-    <Link to={to} className={styles.neighbour}>
-      {label}：{name}
+    <Link to={to} className={styles.neighbour} title={name ?? undefined}>
+      <span className={styles.neighbourText}>
+        {label}：{name}
+      </span>
     </Link>
   ) : (
     <button type="button" className={styles.neighbour} disabled>
-      {label}：没有了
+      <span className={styles.neighbourText}>{label}：没有了</span>
     </button>
   );
 }
@@ -29,10 +32,27 @@ export function CaseDetailPage() {
         <p className={styles.intro}>
           {data.scene} · {data.create_time}
         </p>
-        {data.banner[0] ? (
-          <img className={styles.hero} src={data.banner[0].url} alt={`${data.name} 截图`} width={1200} height={750} />
-        ) : null}
-        <div className={styles.body} dangerouslySetInnerHTML={{ __html: data.content }} />
+        <img
+          className={styles.hero}
+          src={data.img}
+          alt={`${data.name}封面`}
+          width={800}
+          height={600}
+          data-testid="case-cover"
+        />
+        <div className={styles.body} dangerouslySetInnerHTML={{ __html: fitHeadings(data.content) }} />
+        {data.banner.map((shot, index) => (
+          <img
+            key={shot.url}
+            className={styles.hero}
+            src={shot.url}
+            alt={`${data.name} 截图 ${index + 1}`}
+            width={1200}
+            height={750}
+            loading="lazy"
+            decoding="async"
+          />
+        ))}
       </article>
       <nav className={styles.pager} aria-label="上一个 / 下一个案例" data-testid="pager">
         <Neighbour to={data.upId ? `/move/details/${data.upId}.html` : null} label="上一个" name={data.upname} />
@@ -55,7 +75,7 @@ export function NewsDetailPage() {
         <p className={styles.intro}>
           <time dateTime={data.create_time.slice(0, 10)}>{data.create_time.slice(0, 10)}</time>
         </p>
-        <div className={styles.body} dangerouslySetInnerHTML={{ __html: data.content }} />
+        <div className={styles.body} dangerouslySetInnerHTML={{ __html: fitHeadings(data.content) }} />
       </article>
       <nav className={styles.pager} aria-label="上一篇 / 下一篇" data-testid="pager">
         <Neighbour to={data.upId ? `/move/news/${data.upId}.html` : null} label="上一篇" name={data.uptitle} />

@@ -214,7 +214,8 @@ export class PageService {
         `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
         `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
         `<meta property="og:url" content="${escapeHtml(absolute(req.path))}" />`,
-        // WeChat's link cards read the schema.org microdata names.
+        // WeChat's link cards read the schema.org microdata names; the shell's template makes the page their
+        // item (`itemscope` on `<html>`).
         `<meta itemprop="name" content="${escapeHtml(head.title)}" />`,
         `<meta itemprop="description" content="${escapeHtml(head.description)}" />`,
       );

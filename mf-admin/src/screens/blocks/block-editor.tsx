@@ -134,7 +134,7 @@ export function Section({ title, extra, children }: { title: string; extra?: Rea
   return (
     <section className={styles.section} aria-label={title}>
       <header className={styles.sectionHead}>
-        <h3>{title}</h3>
+        <h2>{title}</h2>
         {extra}
       </header>
       {children}

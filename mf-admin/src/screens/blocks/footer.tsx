@@ -82,7 +82,11 @@ export function FooterScreen() {
               </Form.Item>
               <Form.Item shouldUpdate>
                 {({ getFieldValue }) => (
-                  <Input value={menuName(getFieldValue(['abouts', field.name, 'column_id']) as number)} disabled />
+                  <Input
+                    value={menuName(getFieldValue(['abouts', field.name, 'column_id']) as number)}
+                    disabled
+                    aria-label={`关于我们链接${index + 1}栏目`}
+                  />
                 )}
               </Form.Item>
             </div>

@@ -6,7 +6,7 @@ import { BRAND_CASES } from './cases-brand.js';
 import { MEDIA_CASES } from './cases-media.js';
 import { SOFTWARE_CASES } from './cases-software.js';
 import { WEB_CASES } from './cases-web.js';
-import { h3, html, p, quote, ul } from './html.js';
+import { h2, html, p, quote, ul } from './html.js';
 
 /** Case lists per service menu (`dict_id`). */
 const CASES_BY_SERVICE: readonly { dictId: number; cases: readonly CaseDef[] }[] = [
@@ -18,13 +18,13 @@ const CASES_BY_SERVICE: readonly { dictId: number; cases: readonly CaseDef[] }[]
 
 function caseContent(def: CaseDef): string {
   return html(
-    h3('项目背景'),
+    h2('项目背景'),
     p(def.background),
-    h3('我们的方案'),
+    h2('我们的方案'),
     p(def.solution),
-    h3('项目亮点'),
+    h2('项目亮点'),
     ul(def.highlights),
-    h3('上线成果'),
+    h2('上线成果'),
     p(def.results),
     def.quote ? quote(def.quote) : '',
   );

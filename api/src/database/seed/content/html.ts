@@ -1,10 +1,10 @@
 /**
  * Tiny builders for the seed's rich-text bodies. Only the tags the front-ends render are produced
- * (h3, p, ul, ol, li, strong, em, blockquote, br), never with attributes. Inline text may carry
+ * (h2, p, ul, ol, li, strong, em, blockquote, br), never with attributes. Inline text may carry
  * `<strong>`/`<em>` markup written by hand.
  */
 
-export const h3 = (text: string): string => `<h3>${text}</h3>`;
+export const h2 = (text: string): string => `<h2>${text}</h2>`;
 
 export const p = (text: string): string => `<p>${text}</p>`;
 
