@@ -1,5 +1,6 @@
 import { CASE_CLASSES, matchSiteRoute } from '@site/shared-types';
-import { publicApi, queryData, type PageHead, type Prefetch } from '@site/platform';
+import type { PageHead } from '@site/shared-types';
+import { publicApi, queryData, type Prefetch } from '@site/platform';
 
 /** Fixed page titles of the mobile routes that have no item of their own. */
 export const ROUTE_TITLES: Record<string, string | null> = {
@@ -11,7 +12,7 @@ export const ROUTE_TITLES: Record<string, string | null> = {
   meus: '联系我们',
 };
 
-export const MISSING: PageHead = { title: '页面不存在' };
+export const MISSING: PageHead = { title: '页面不存在', status: 404 };
 
 /** `?tab=` of the case list: the customer-case tab shown (1–5), default the first (spec: tabs shareable by URL). */
 export function caseTabOf(search: string): number {

@@ -7,6 +7,8 @@ export * from './text.js';
 export * from './menu-routes.js';
 export * from './api.js';
 export * from './site-routes.js';
+export * from './page-head.js';
+export * from './site-config.js';
 export type * from './domain/keywords.js';
 export type * from './domain/menus.js';
 export type * from './domain/site.js';

@@ -12,7 +12,7 @@ describe('matchSiteRoute', () => {
     expect(name('/news/7.html')).toBe('news');
     expect(name('/webcase/101.html')).toBe('webcase');
     expect(matchSiteRoute('/items/search.html')).toEqual({
-      route: expect.objectContaining({ name: 'items' }),
+      route: expect.objectContaining({ name: 'search' }),
       id: null,
     });
     expect(matchSiteRoute('/details/12.html')?.id).toBe(12);

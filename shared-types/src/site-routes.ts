@@ -4,20 +4,26 @@
  */
 export type SiteFace = 'desktop' | 'mobile' | 'admin';
 
-export interface SiteRoute {
+/** The desktop routes; `search` is the header search's results page, an addition (docs/decisions.md). */
+export type DesktopRouteName = 'index' | 'about' | 'items' | 'search' | 'itemnews' | 'details' | 'news' | 'webcase';
+/** The mobile routes; `meabout` and `meitems` are also the names the mobile background styling uses. */
+export type MobileRouteName =
+  'meindex' | 'fwxm' | 'mecase' | 'mezhy' | 'meabout' | 'meus' | 'menews' | 'medetails' | 'meitems';
+
+export interface SiteRoute<Name extends string = RouteName> {
   face: SiteFace;
-  /** Route name (spec §2), e.g. `details`, `meindex`. */
-  name: string;
+  /** Route name, e.g. `details`, `meindex`. */
+  name: Name;
   /** react-router pattern relative to the face's base (`/`, `/move`, `/admin`). */
   path: string;
 }
 
-export const DESKTOP_ROUTES: readonly SiteRoute[] = [
+export const DESKTOP_ROUTES: readonly SiteRoute<DesktopRouteName>[] = [
   { face: 'desktop', name: 'index', path: '/' },
   { face: 'desktop', name: 'about', path: '/about.html' },
+  /** Before `/items/:id`: `search.html` is not an `{id}.html` anyway, but the order makes it plain. */
+  { face: 'desktop', name: 'search', path: '/items/search.html' },
   { face: 'desktop', name: 'items', path: '/items/:id' },
-  /** The header search's results: the items page listing what matches `?keyword=` (docs/decisions.md). */
-  { face: 'desktop', name: 'items', path: '/items/search.html' },
   { face: 'desktop', name: 'itemnews', path: '/itemnews.html' },
   { face: 'desktop', name: 'details', path: '/details/:id' },
   { face: 'desktop', name: 'news', path: '/news/:id' },
@@ -25,7 +31,7 @@ export const DESKTOP_ROUTES: readonly SiteRoute[] = [
 ];
 
 /** Under `/move`. meabout and meitems are the names the spec uses for background styling. */
-export const MOBILE_ROUTES: readonly SiteRoute[] = [
+export const MOBILE_ROUTES: readonly SiteRoute<MobileRouteName>[] = [
   { face: 'mobile', name: 'meindex', path: '/' },
   { face: 'mobile', name: 'meindex', path: '/index.html' },
   { face: 'mobile', name: 'fwxm', path: '/fwxm' },
@@ -54,9 +60,12 @@ export const ADMIN_CHILDREN = [
 ] as const;
 export type AdminChild = (typeof ADMIN_CHILDREN)[number];
 export const ADMIN_DEFAULT_CHILD: AdminChild = 'case';
+export type AdminRouteName = 'login' | 'shell' | AdminChild;
+
+export type RouteName = DesktopRouteName | MobileRouteName | AdminRouteName;
 
 /** Under `/admin`: the login screen and the shell with its children. */
-export const ADMIN_ROUTES: readonly SiteRoute[] = [
+export const ADMIN_ROUTES: readonly SiteRoute<AdminRouteName>[] = [
   { face: 'admin', name: 'login', path: '/' },
   { face: 'admin', name: 'shell', path: '/index' },
   ...ADMIN_CHILDREN.map((child) => ({ face: 'admin' as const, name: child, path: `/index/${child}` })),
@@ -105,15 +114,15 @@ export function matchSiteRoute(pathname: string): RouteMatch | null {
 }
 
 /** The same content on the other face, by route name (spec §2 pairs the desktop and mobile pages). */
-const DESKTOP_TO_MOBILE: Record<string, (id: number | null) => string | null> = {
+const DESKTOP_TO_MOBILE: Partial<Record<RouteName, (id: number | null) => string | null>> = {
   index: () => '/move/',
   about: () => '/move/zhy.html',
-  items: (id) => (id ? `/move/items/${id}.html` : null),
+  items: (id) => `/move/items/${id}.html`,
   details: (id) => `/move/details/${id}.html`,
   news: (id) => `/move/news/${id}.html`,
   webcase: () => '/move/case.html',
 };
-const MOBILE_TO_DESKTOP: Record<string, (id: number | null) => string> = {
+const MOBILE_TO_DESKTOP: Partial<Record<RouteName, (id: number | null) => string>> = {
   meindex: () => '/',
   mezhy: () => '/about.html',
   meitems: (id) => `/items/${id}.html`,
@@ -129,7 +138,7 @@ const MOBILE_TO_DESKTOP: Record<string, (id: number | null) => string> = {
 export function counterpartPath(pathname: string): string | null {
   const match = matchSiteRoute(pathname);
   if (!match) return null;
-  const table =
+  const table: Partial<Record<RouteName, (id: number | null) => string | null>> =
     match.route.face === 'desktop' ? DESKTOP_TO_MOBILE : match.route.face === 'mobile' ? MOBILE_TO_DESKTOP : {};
   return table[match.route.name]?.(match.id) ?? null;
 }

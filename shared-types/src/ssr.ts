@@ -1,4 +1,5 @@
 import type { KeywordRecord } from './domain/keywords.js';
+import type { RemoteName } from './site-config.js';
 
 /**
  * The contract between the API server and the shell's server build (`shell/dist/server/main.cjs`), which the
@@ -8,7 +9,7 @@ export interface SsrRequest {
   /** Path and query of the address. */
   url: string;
   /** `mf_desktop` or `mf_mobile`: the remote whose routes the page belongs to. */
-  remote: string;
+  remote: RemoteName;
   /** That remote's release, as named in the page's pointer (markup and browser code of the same release). */
   release: string;
   /** `file:` URL of the release's server `remoteEntry.js`. */
@@ -20,6 +21,8 @@ export interface SsrRequest {
 }
 
 export interface SsrHead {
+  /** The page's status: 404 when the address names nothing. */
+  status: 200 | 404;
   /** The complete `<title>` text. */
   title: string;
   description: string;

@@ -1,4 +1,11 @@
 import path from 'node:path';
+import {
+  REMOTE_NAMES,
+  remotePackage,
+  type HydrationMode as Hydration,
+  type MapProvider,
+  type RemoteName,
+} from '@site/shared-types';
 
 /** The validated configuration the server runs with (see the README's configuration table). */
 export interface AppConfig {
@@ -41,8 +48,7 @@ export interface AppConfig {
   seed: boolean;
 }
 
-export const REMOTE_NAMES = ['mf_desktop', 'mf_mobile', 'mf_admin'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+export { REMOTE_NAMES, type RemoteName } from '@site/shared-types';
 
 export interface FrontendConfig {
   /** The shell's build (index.html, assets.json, assets/); or `shellUrl` serves them (development). */
@@ -57,11 +63,8 @@ export interface FrontendConfig {
   mapProvider: MapProvider;
 }
 
-export const MAP_PROVIDERS = ['none', 'osm'] as const;
-export type MapProvider = (typeof MAP_PROVIDERS)[number];
-
-export const HYDRATION_MODES = ['eager', 'idle'] as const;
-export type Hydration = (typeof HYDRATION_MODES)[number];
+export const MAP_PROVIDERS = ['none', 'osm'] as const satisfies readonly MapProvider[];
+export const HYDRATION_MODES = ['eager', 'idle'] as const satisfies readonly Hydration[];
 
 export const LOG_LEVELS = ['error', 'warn', 'log', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -274,7 +277,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         REMOTE_NAMES.map((name) => [
           name,
           {
-            dir: path.resolve(cwd, name.replace('_', '-'), 'dist'),
+            dir: path.resolve(cwd, remotePackage(name), 'dist'),
             url: url(env, `REMOTE_${name.toUpperCase()}_URL`, ['http:', 'https:']),
           },
         ]),

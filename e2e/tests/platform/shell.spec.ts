@@ -5,7 +5,7 @@ import { directUrl, mainUrl, mountedRemote, storeState } from '../../support/sit
 
 interface SiteState {
   site: { meta: { title: string; keywords: string; description: string }; metaSource: string };
-  desktop?: { pageViews: number; lastPath: string };
+  desktop?: { searchOpen: boolean; keyword: string | null };
 }
 
 test.describe('keywords', () => {
@@ -77,12 +77,20 @@ test.describe('one store, one React', () => {
     const state = await storeState<SiteState>(page);
     // The remote renders the site name from the shell's slice.
     await expect(page.getByTestId('site-name')).toHaveText(state.site.meta.title.split(' - ')[0]!);
-    // Its own slice lives in the same store, and its dispatches reach it.
-    expect(state.desktop?.pageViews).toBe(1);
-    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '关于我们' }).click();
+    // Its own slice (the header search) lives in the same store, and its dispatches reach it.
+    expect(state.desktop).toEqual({ searchOpen: false, keyword: null });
+    await page.getByRole('button', { name: '打开搜索' }).click();
+    await page.getByLabel('搜索关键词').fill('官网');
+    await expect
+      .poll(async () => (await storeState<SiteState>(page)).desktop)
+      .toEqual({
+        searchOpen: true,
+        keyword: '官网',
+      });
+    // It outlives a page change, like the header it belongs to.
+    await page.getByRole('contentinfo').getByRole('navigation', { name: '关于我们' }).getByRole('link').first().click();
     await expect(page).toHaveURL(mainUrl('/about.html'));
-    await expect.poll(async () => (await storeState<SiteState>(page)).desktop?.pageViews).toBe(2);
-    expect((await storeState<SiteState>(page)).desktop).toEqual({ pageViews: 2, lastPath: '/about.html' });
+    expect((await storeState<SiteState>(page)).desktop).toEqual({ searchOpen: true, keyword: '官网' });
   });
 
   test('should load every shared library once, from the shell, for the remote too', async ({ page }) => {

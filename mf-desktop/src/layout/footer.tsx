@@ -1,8 +1,20 @@
 import { Link } from 'react-router-dom';
-import { footerMenuRoute, MenuId, menuRoute } from '@site/shared-types';
-import { publicApi } from '@site/platform';
-import { GoTop } from './go-top';
+import { BACK_TO_TOP_THRESHOLD_PX, footerMenuRoute, MenuId, menuRoute } from '@site/shared-types';
+import { BackToTop, publicApi } from '@site/platform';
 import styles from './footer.module.css';
+
+/** Go-to-top: shown once the page is scrolled more than 1000 px, scrolls to the top over 800 ms. */
+function GoTop() {
+  return (
+    <BackToTop
+      threshold={BACK_TO_TOP_THRESHOLD_PX.desktop}
+      className={styles.goTop}
+      shownClassName={styles.goTopShown}
+      label="回到顶部"
+      testId="go-top"
+    />
+  );
+}
 
 /**
  * The footer (spec §2 "Desktop layout"): about-us links (the first goes to menu 7, the others by column_id, id 1

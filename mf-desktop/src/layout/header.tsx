@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { activeMenuId, FADE_MS, menuRoute, MenuId } from '@site/shared-types';
-import { publicApi, selectSiteName, useAppSelector } from '@site/platform';
-import { SEARCH_PATH } from '../prefetch';
+import { publicApi, selectSiteName, useAppDispatch, useAppSelector } from '@site/platform';
+import { SEARCH_PATH } from '../features/search/search.route';
+import { keywordTyped, searchClosed, searchOpened, selectSearch } from './search-slice';
 import styles from './header.module.css';
 
 function SearchIcon() {
@@ -33,8 +34,10 @@ export function Header() {
   const navigate = useNavigate();
   const header = publicApi.useHeaderQuery().data;
   const active = activeMenuId(pathname);
-  const [open, setOpen] = useState(false);
-  const [keyword, setKeyword] = useState(() => new URLSearchParams(search).get('keyword') ?? '');
+  const dispatch = useAppDispatch();
+  const { searchOpen: open, keyword: typed } = useAppSelector(selectSearch);
+  const keyword = typed ?? new URLSearchParams(search).get('keyword') ?? '';
+  const setOpen = (value: boolean) => dispatch(value ? searchOpened() : searchClosed());
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -104,7 +107,7 @@ export function Header() {
                 maxLength={50}
                 placeholder="搜索案例、资讯"
                 aria-label="搜索关键词"
-                onChange={(event) => setKeyword(event.target.value)}
+                onChange={(event) => dispatch(keywordTyped(event.target.value))}
                 tabIndex={open ? undefined : -1}
               />
               <button type="submit" className={styles.iconButton} aria-label="搜索" tabIndex={open ? undefined : -1}>

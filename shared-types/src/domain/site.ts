@@ -182,8 +182,3 @@ export interface HomeBlock {
   service: ServiceCard[];
   client: ClientLogo[];
 }
-
-/** `GET /api/frontend/remotes`: the manifest each remote runs from (remote name → entry URL and release). */
-export interface RemotePointerData {
-  remotes: Record<string, { entry: string; release: string }>;
-}

@@ -1,6 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import { ResultCode, type Envelope, type KeywordRecord } from '@site/shared-types';
+import { ResultCode, type Envelope, type KeywordRecord, type RemotePointer } from '@site/shared-types';
 import { navigateTo } from './navigation';
 import { tokenCleared, type SessionState } from './session-slice';
 import { notify } from './ui-slice';
@@ -155,6 +155,11 @@ export const api = createApi({
     keywords: build.query<KeywordRecord[], void>({
       query: () => ({ path: '/api/keyswords', method: 'POST', silent: true }),
       providesTags: ['Keywords'],
+    }),
+    /** The releases to load now (the shell reads it again before retrying a remote that failed). */
+    remotePointer: build.query<RemotePointer, void>({
+      query: () => ({ path: '/api/frontend/remotes', method: 'GET', silent: true }),
+      keepUnusedDataFor: 0,
     }),
   }),
 });

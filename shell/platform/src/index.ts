@@ -10,15 +10,7 @@ export {
 } from './api';
 export { navigateTo, registerNavigator } from './navigation';
 export { NotFound } from './not-found';
-export type {
-  PageHead,
-  Prefetch,
-  PrefetchContext,
-  RemoteModule,
-  RemotePointer,
-  RemoteProps,
-  SiteConfig,
-} from './remote-contract';
+export type { Prefetch, PrefetchContext, RemoteModule, RemoteProps } from './remote-contract';
 export { readSiteConfig } from './remote-contract';
 export { selectToken, sessionSlice, tokenCleared, tokenReceived, type SessionState } from './session-slice';
 export {
@@ -26,7 +18,6 @@ export {
   keywordsLoaded,
   selectMeta,
   selectSiteName,
-  siteName,
   siteSlice,
   type SiteMeta,
   type SiteState,
@@ -43,7 +34,27 @@ export {
   type RootState,
 } from './store';
 export { dismiss, notify, selectNotices, uiSlice, type Notice } from './ui-slice';
-export { pageTitle, usePageTitle } from './use-page-title';
+export { usePageTitle } from './use-page-title';
+export {
+  createPrefetch,
+  defineRoute,
+  read,
+  SiteRoutes,
+  skipRead,
+  usePageLoader,
+  useRouteData,
+  type LayoutReads,
+  type LoadedData,
+  type QueryName,
+  type ReadState,
+  type RouteModule,
+  type RouteModules,
+  type RouteParams,
+  type RouteRead,
+  type RouteReads,
+  type RouteState,
+} from './route-module';
+export { BackToTop, type BackToTopProps } from './back-to-top';
 export { publicApi } from './public-api';
 export {
   dehydrate,

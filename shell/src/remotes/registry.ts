@@ -1,10 +1,10 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteModule, RemotePointer } from '@site/platform';
-import type { RemoteName } from './remote-for-path';
+import type { RemoteModule } from '@site/platform';
+import type { RemoteName, RemotePointer } from '@site/shared-types';
 
 let pointer: RemotePointer = { remotes: {} };
 
-function entries(names: string[]) {
+function entries(names: RemoteName[]) {
   return names.flatMap((name) => {
     const remote = pointer.remotes[name];
     return remote ? [{ name, entry: remote.entry }] : [];
@@ -14,7 +14,7 @@ function entries(names: string[]) {
 /** Registers every remote of the pointer the server inlined in the page (no remote URL is built into the shell). */
 export function initRemotes(initial: RemotePointer): void {
   pointer = initial;
-  registerRemotes(entries(Object.keys(pointer.remotes)));
+  registerRemotes(entries(Object.keys(pointer.remotes) as RemoteName[]));
 }
 
 export function manifestUrl(name: RemoteName): string {
@@ -22,17 +22,16 @@ export function manifestUrl(name: RemoteName): string {
 }
 
 /**
- * Before a retry: read the pointer again (a new release may be out) and register the remote anew, which drops
- * the failed manifest and container from the federation runtime's caches.
+ * Before a retry: read the pointer again (a new release may be out; `readPointer` asks the API client, undefined
+ * when it cannot answer) and register the remote anew, which drops the failed manifest and container from the
+ * federation runtime's caches.
  */
-export async function refreshRemote(name: RemoteName): Promise<void> {
-  try {
-    const response = await fetch('/api/frontend/remotes', { cache: 'no-store' });
-    const body = (await response.json()) as { code: number; data: RemotePointer };
-    if (body.code === 0) pointer = body.data;
-  } catch {
-    // keep the pointer we have; the retry will say whether it works
-  }
+export async function refreshRemote(
+  name: RemoteName,
+  readPointer: () => Promise<RemotePointer | undefined>,
+): Promise<void> {
+  const fresh = await readPointer().catch(() => undefined);
+  if (fresh) pointer = fresh;
   registerRemotes(entries([name]), { force: true });
 }
 

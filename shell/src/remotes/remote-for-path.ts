@@ -1,6 +1,4 @@
-import { isAdminPath, isMobilePath } from '@site/shared-types';
-
-export type RemoteName = 'mf_desktop' | 'mf_mobile' | 'mf_admin';
+import { isAdminPath, isMobilePath, type RemoteName } from '@site/shared-types';
 
 /** `/admin*` → admin, `/move/*` → mobile, everything else → desktop: exactly one remote per page. */
 export function remoteForPath(path: string): RemoteName {

@@ -9,9 +9,10 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
-import { useAppStore, type RemoteModule, type RemoteProps } from '@site/platform';
+import { api, queryData, useAppStore, type RemoteModule, type RemoteProps } from '@site/platform';
 import { loadRemoteApp, manifestUrl, refreshRemote } from './registry';
-import { REMOTE_BASE, type RemoteName } from './remote-for-path';
+import type { RemoteName } from '@site/shared-types';
+import { REMOTE_BASE } from './remote-for-path';
 import styles from '../shell.module.css';
 
 interface BoundaryProps {
@@ -86,7 +87,9 @@ export function RemoteSlot({ name }: { name: RemoteName }) {
       key={`${name}-${attempt}`}
       name={name}
       onRetry={async () => {
-        await refreshRemote(name);
+        await refreshRemote(name, () =>
+          queryData(store.dispatch(api.endpoints.remotePointer.initiate(undefined, { forceRefetch: true }))),
+        );
         setAttempt((n) => n + 1);
       }}
     >

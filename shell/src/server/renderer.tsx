@@ -4,17 +4,14 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import {
   createAppStore,
   dehydrate,
-  pageTitle,
   releaseStore,
   seedKeywords,
   settleQueries,
   type AppStore,
-  type PageHead,
   type RemoteModule,
 } from '@site/platform';
-import type { SsrRenderer, SsrRequest, SsrResult } from '@site/shared-types';
+import { pageTitle, type PageHead, type SsrRenderer, type SsrRequest, type SsrResult } from '@site/shared-types';
 import { App } from '../app';
-import type { RemoteName } from '../remotes/remote-for-path';
 
 /** A render that takes longer is abandoned (the page is then rendered in the browser). */
 const RENDER_TIMEOUT_MS = 10_000;
@@ -82,7 +79,7 @@ async function renderWith(request: SsrRequest, module: RemoteModule, store: AppS
         store={store}
         mobileHosts={request.mobileHosts}
         location={request.url}
-        preloaded={{ name: request.remote as RemoteName, module }}
+        preloaded={{ name: request.remote, module }}
       />,
       {
         // Crawlers and visitors without JavaScript get the whole page: wait for everything, then stream it.
@@ -94,7 +91,8 @@ async function renderWith(request: SsrRequest, module: RemoteModule, store: AppS
           }
           resolve({
             head: {
-              title: pageTitle(head.title, meta),
+              status: head.status ?? 200,
+              title: pageTitle(head.title, meta.title),
               description: head.description || meta.description,
               keywords: meta.keywords,
               image: head.image ?? null,

@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { RemotePointerData } from '@site/shared-types';
+import type { RemotePointer } from '@site/shared-types';
 import { Public } from '../../core/public.decorator.js';
 import { RemotesService } from './remotes.service.js';
 
@@ -14,7 +14,7 @@ export class FrontendController {
   @Get('remotes')
   @Header('Cache-Control', 'no-cache')
   @ApiOperation({ summary: 'Remote pointer: the mf-manifest.json each remote currently runs from' })
-  remotesPointer(): Promise<RemotePointerData> {
+  remotesPointer(): Promise<RemotePointer> {
     return this.remotes.pointer();
   }
 }

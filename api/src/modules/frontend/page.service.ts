@@ -135,7 +135,7 @@ export class PageService {
     const fallback = found ?? site;
     const head: SsrHead = rendered
       ? { ...rendered.result.head, image: rendered.result.head.image ?? fallback.image }
-      : fallback;
+      : { ...fallback, status };
     const [before, after] = this.page(req, files, {
       head,
       siteName: siteName(site.title),
@@ -154,7 +154,7 @@ export class PageService {
       stateJson: rendered?.result.stateJson ?? null,
     });
 
-    res.status(status).type('html');
+    res.status(head.status).type('html');
     if (!rendered) {
       res.send(before + after);
       return;

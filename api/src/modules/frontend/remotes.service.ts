@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { RemotePointerData } from '@site/shared-types';
+import type { RemotePointer } from '@site/shared-types';
 import { APP_CONFIG, REMOTE_NAMES, type AppConfig, type RemoteName } from '../../config/config.js';
 
 /** How long a read of the release pointers is reused: a new release is live within a second. */
@@ -29,7 +29,7 @@ interface Manifest {
 @Injectable()
 export class RemotesService {
   private readonly logger = new Logger('Remotes');
-  private cached: { at: number; pointer: RemotePointerData } | null = null;
+  private cached: { at: number; pointer: RemotePointer } | null = null;
   private readonly missing = new Set<string>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
@@ -72,9 +72,9 @@ export class RemotesService {
     }
   }
 
-  async pointer(): Promise<RemotePointerData> {
+  async pointer(): Promise<RemotePointer> {
     if (this.cached && Date.now() - this.cached.at < POINTER_TTL_MS) return this.cached.pointer;
-    const remotes: RemotePointerData['remotes'] = {};
+    const remotes: RemotePointer['remotes'] = {};
     for (const name of REMOTE_NAMES) {
       const entry = await this.entryOf(name);
       if (entry) remotes[name] = entry;

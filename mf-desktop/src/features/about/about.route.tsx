@@ -4,16 +4,15 @@ import {
   ABOUT_SIDE_TAB_THRESHOLD_PX,
   CAROUSEL,
   FADE_MS,
+  ROUTE_TITLES,
   SCROLL_ANIMATION_MS,
   type ContactData,
 } from '@site/shared-types';
-import { animateScrollTo, publicApi, readSiteConfig, usePageTitle, useScrolledPast } from '@site/platform';
-import { Carousel } from '../common/carousel';
-import { PageBanner } from '../common/page-banner';
-
-import { ROUTE_TITLES } from '../prefetch';
-import { ProcessSteps } from './home';
-import { Loading } from './loading';
+import { animateScrollTo, defineRoute, read, readSiteConfig, useRouteData, useScrolledPast } from '@site/platform';
+import { Carousel } from '../../common/carousel';
+import { Loading } from '../../common/page-states';
+import { PageBanner } from '../../common/page-banner';
+import { ProcessSteps } from '../../common/process-steps';
 import styles from './about.module.css';
 
 /**
@@ -89,7 +88,7 @@ function MapCard({ contact }: { contact: ContactData }) {
 function CompanyMap({ contact }: { contact: ContactData }) {
   const [provider, setProvider] = useState<'none' | 'osm'>('none');
   useEffect(() => {
-    setProvider(readSiteConfig().map?.provider ?? 'none');
+    setProvider(readSiteConfig().map.provider);
   }, []);
   if (provider !== 'osm') return <MapCard contact={contact} />;
   const { lng, lat, zoom } = contact.map;
@@ -107,10 +106,10 @@ function CompanyMap({ contact }: { contact: ContactData }) {
   );
 }
 
-export function AboutPage() {
-  usePageTitle(ROUTE_TITLES.about);
-  const about = publicApi.useAboutQuery().data;
-  const contact = publicApi.useContactQuery().data;
+function AboutPage() {
+  const loaded = useRouteData(aboutRoute);
+  const about = loaded.about.data;
+  const contact = loaded.contact.data;
   if (!about || !contact) return <Loading />;
   return (
     <main data-page="about" className={styles.page}>
@@ -202,3 +201,11 @@ export function AboutPage() {
     </main>
   );
 }
+
+/** `/about.html`: the company, its culture, process and honours, and the contact block with its map. */
+export const aboutRoute = defineRoute({
+  name: 'about',
+  Page: AboutPage,
+  load: () => ({ about: read('about'), contact: read('contact') }),
+  head: () => ({ title: ROUTE_TITLES.about ?? null }),
+});

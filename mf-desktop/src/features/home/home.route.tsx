@@ -1,11 +1,10 @@
-import { useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import { CAROUSEL, DEFAULT_CASEMENU, DEFAULT_WEBCASE_ID, HOME_LIMITS, PROCESS_STEPS } from '@site/shared-types';
-import { publicApi, usePageTitle } from '@site/platform';
-import { CaseCard, NewsRows } from '../common/cards';
-import { Carousel } from '../common/carousel';
-import { ROUTE_TITLES } from '../prefetch';
-import { Loading } from './loading';
+import { CAROUSEL, DEFAULT_CASEMENU, DEFAULT_WEBCASE_ID, HOME_LIMITS, ROUTE_TITLES } from '@site/shared-types';
+import { defineRoute, publicApi, read, useRouteData } from '@site/platform';
+import { CaseCard, NewsRows } from '../../common/cards';
+import { Carousel } from '../../common/carousel';
+import { Loading } from '../../common/page-states';
+import { ProcessSteps } from '../../common/process-steps';
 import styles from './home.module.css';
 
 /** How long a banner slide stays (the spec times the case carousels only; a full-width banner reads slower). */
@@ -44,33 +43,8 @@ function Banner() {
   );
 }
 
-export function ProcessSteps({ intro }: { intro?: string }) {
-  const [active, setActive] = useState(0);
-  return (
-    <div className={styles.process}>
-      {intro ? <p className={styles.sectionIntro}>{intro}</p> : null}
-      <ol className={styles.steps} data-testid="process-steps">
-        {PROCESS_STEPS.map((step, index) => (
-          <li
-            key={step.name}
-            className={index === active ? styles.activeStep : undefined}
-            style={{ '--step-color': step.color } as CSSProperties}
-            onMouseEnter={() => setActive(index)}
-            data-active={index === active || undefined}
-          >
-            <span className={styles.stepNumber}>{String(index + 1).padStart(2, '0')}</span>
-            <strong>{step.name}</strong>
-            <span className={styles.stepEn}>{step.en}</span>
-          </li>
-        ))}
-      </ol>
-    </div>
-  );
-}
-
-export function HomePage() {
-  usePageTitle(ROUTE_TITLES.index);
-  const { data } = publicApi.useHomeQuery();
+function HomePage() {
+  const { data } = useRouteData(homeRoute).home;
   if (!data) return <Loading />;
   const cases = data.success.content.slice(0, HOME_LIMITS.successCases);
   // swiper's loop needs more slides than it shows: repeat a short list.
@@ -169,3 +143,11 @@ export function HomePage() {
     </main>
   );
 }
+
+/** `/`: the home page (docs/behaviour.md "Home"). */
+export const homeRoute = defineRoute({
+  name: 'index',
+  Page: HomePage,
+  load: () => ({ home: read('home') }),
+  head: () => ({ title: ROUTE_TITLES.index ?? null }),
+});

@@ -1,0 +1,59 @@
+import { useLocation } from 'react-router-dom';
+import {
+  CaseListType,
+  matchSiteRoute,
+  NOT_FOUND_HEAD,
+  PAGE_AMOUNT,
+  SERVICE_TITLES,
+  type CaseSummary,
+} from '@site/shared-types';
+import { defineRoute, InfiniteList, read, usePageLoader, useRouteData } from '@site/platform';
+import { CaseGrid } from '../../common/cards';
+import { PageBanner } from '../../common/page-banner';
+import { Loading, NotFoundPage } from '../../common/page-states';
+import styles from '../../common/lists.module.css';
+
+function ServiceItems() {
+  const id = matchSiteRoute(useLocation().pathname)?.id ?? 0;
+  const { data, isError } = useRouteData(serviceItemsRoute).items;
+  const load = usePageLoader<'itemMore', CaseSummary>('itemMore', (page) => ({
+    menu: id,
+    amount: PAGE_AMOUNT.items(id),
+    type: CaseListType.Service,
+    page,
+  }));
+  if (isError) return <NotFoundPage />;
+  if (!data) return <Loading />;
+  return (
+    <main data-page="items">
+      <PageBanner image={data.menu.background} title={data.menu.title} />
+      <div className={styles.content}>
+        <p className={styles.lead}>{data.menu.intro}</p>
+        {data.menu.menulist.length > 0 ? (
+          <ul className={styles.offerings} aria-label="服务内容">
+            {data.menu.menulist.map((entry) => (
+              <li key={entry.id}>
+                <img src={entry.img} alt="" width={48} height={48} loading="lazy" />
+                <h2>{entry.name}</h2>
+                <p>{entry.intro}</p>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <h2 className={styles.listTitle}>相关案例</h2>
+        <InfiniteList key={id} first={data.case.caselist} sum={data.case.sum} load={load}>
+          {(items) => <CaseGrid cases={items} casemenu={id} />}
+        </InfiniteList>
+      </div>
+    </main>
+  );
+}
+
+/** `/items/{id}.html`: a service menu's banner, offerings and its cases as an infinite list. */
+export const serviceItemsRoute = defineRoute({
+  name: 'items',
+  Page: ServiceItems,
+  load: ({ id }) => ({ items: read('items', { menu: id ?? 0 }) }),
+  head: ({ items }, { id }) =>
+    items ? { title: SERVICE_TITLES[id ?? 0] ?? items.menu.title, description: items.menu.intro } : NOT_FOUND_HEAD,
+});

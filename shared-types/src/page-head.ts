@@ -1,0 +1,87 @@
+import { CASE_CLASSES, DEFAULT_META, DEFAULT_WEBCASE_ID } from './constants.js';
+import type { KeywordRecord } from './domain/keywords.js';
+import type { DesktopRouteName, MobileRouteName } from './site-routes.js';
+
+/**
+ * Page titles and heads (docs/behaviour.md "Page titles and head"): one home for the server render, the
+ * browser's document title and the server's own fallback when a page is not rendered on the server.
+ */
+
+/** The site's meta from the keyword records (`title`, `keywords`, `description`), defaults where one is missing. */
+export interface SiteMeta {
+  title: string;
+  keywords: string;
+  description: string;
+}
+
+export function siteMetaFrom(records: readonly KeywordRecord[]): SiteMeta {
+  const record = (name: string) => records.find((entry) => entry.keywords === name)?.content.trim();
+  return {
+    title: record('title') || DEFAULT_META.title,
+    keywords: record('keywords') || DEFAULT_META.keywords,
+    description: record('description') || DEFAULT_META.description,
+  };
+}
+
+/** The company name: the site title up to its first separator ("云帆科技 - 深圳网站建设…" → "云帆科技"). */
+export function siteName(siteTitle: string): string {
+  return siteTitle.split(/\s*[-_|–—]\s*/)[0]?.trim() || siteTitle;
+}
+
+/** The document title of a page: `页面 - 公司名`, or the site title when the page has no title of its own. */
+export function pageTitle(title: string | null | undefined, siteTitle: string): string {
+  return title ? `${title} - ${siteName(siteTitle)}` : siteTitle;
+}
+
+/** What a route says of its page, computed from the data it loaded. */
+export interface PageHead {
+  /** The page's own title (`案例名`), composed with the company name; `null`: the site title. */
+  title: string | null;
+  /** Replaces the site description (an article's or case's intro). */
+  description?: string;
+  /** A picture for link cards (WeChat, Open Graph), absolute or site-relative. */
+  image?: string;
+  /** 404 when the address names nothing (an unknown route, or an id with no item). */
+  status?: 200 | 404;
+}
+
+export const NOT_FOUND_HEAD: PageHead = { title: '页面不存在', status: 404 };
+
+/** Fixed titles of the routes that have no item of their own (`null`: the site title). */
+export const ROUTE_TITLES: Partial<Record<DesktopRouteName | MobileRouteName, string | null>> = {
+  index: null,
+  about: '关于我们',
+  itemnews: '新闻资讯',
+  search: '搜索结果',
+  meindex: null,
+  fwxm: '服务项目',
+  mecase: '客户案例',
+  mezhy: '关于我们',
+  meabout: '在线留言',
+  meus: '联系我们',
+};
+
+/** The desktop service pages' fixed titles (menus 3 to 6). */
+export const SERVICE_TITLES: Readonly<Record<number, string>> = {
+  3: '网站建设',
+  4: '新媒体营销',
+  5: '软件开发',
+  6: '品牌设计',
+};
+
+/** A customer-case tab's title; 101, the route's default, is the customer-case page as a whole. */
+export function webcaseTitle(id: number): string {
+  const tab = CASE_CLASSES.find((entry) => entry.id === id);
+  return id === DEFAULT_WEBCASE_ID || !tab ? '客户案例' : `${tab.name}案例`;
+}
+
+/** Whether `/webcase/{id}.html` names a page: 101 or one of the five tabs. */
+export function webcaseExists(id: number): boolean {
+  return id === DEFAULT_WEBCASE_ID || CASE_CLASSES.some((entry) => entry.id === id);
+}
+
+/** The head of a case's or an article's page, or not-found when there is no such item. */
+export function itemHead(item: { title: string; intro: string; img: string } | undefined | null): PageHead {
+  if (!item) return NOT_FOUND_HEAD;
+  return { title: item.title, description: item.intro || undefined, image: item.img || undefined };
+}

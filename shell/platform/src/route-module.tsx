@@ -1,0 +1,240 @@
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { matchSiteRoute, NOT_FOUND_HEAD, type PageHead, type Paged, type SiteRoute } from '@site/shared-types';
+import type { Prefetch } from './remote-contract';
+import { publicApi } from './public-api';
+import { useAppDispatch, type AppDispatch, type AppStore } from './store';
+import { usePageTitle } from './use-page-title';
+
+/**
+ * Route modules (docs/architecture.md "Route modules"): each public route is declared once, by its feature, as
+ * its page component, the reads its first view needs (`load`) and its head computed from what was read. The
+ * server render (`createPrefetch`), the browser's route tree (`SiteRoutes`) and the document title all derive
+ * from these modules.
+ */
+
+type Endpoints = typeof publicApi.endpoints;
+/** The public client's queries (not its mutations). */
+export type QueryName = {
+  [K in keyof Endpoints]: Endpoints[K] extends { useQuery: unknown } ? K : never;
+}[keyof Endpoints];
+type ArgOf<K extends QueryName> = Endpoints[K]['Types']['QueryArg'];
+type DataOf<K extends QueryName> = Endpoints[K]['Types']['ResultType'];
+
+/** One read of the shared API client, by endpoint name and argument (`skipToken`: not needed at this address). */
+export interface RouteRead<Data> {
+  endpoint: QueryName;
+  arg: unknown;
+  /** Phantom: the type of the data this read answers. */
+  readonly data?: Data;
+}
+
+export function read<K extends QueryName>(
+  endpoint: K,
+  ...arg: ArgOf<K> extends void ? [] : [ArgOf<K>]
+): RouteRead<DataOf<K>> {
+  return { endpoint, arg: arg[0] };
+}
+
+/** A read this address of the route does not need (the key and its endpoint stay, so the page's hooks do). */
+export function skipRead<K extends QueryName>(endpoint: K): RouteRead<DataOf<K>> {
+  return { endpoint, arg: skipToken };
+}
+
+export type RouteReads = Record<string, RouteRead<unknown>>;
+
+/** What each read holds once loaded (`undefined` while loading, when it failed, or when it was not needed). */
+export type LoadedData<Reads extends RouteReads> = {
+  [K in keyof Reads]: Reads[K] extends RouteRead<infer Data> ? Data | undefined : undefined;
+};
+
+/** A read's state as a page sees it. */
+export interface ReadState<Data> {
+  data: Data | undefined;
+  /** The data for the current argument only (`data` keeps the previous argument's while the new one loads). */
+  currentData: Data | undefined;
+  isLoading: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => void;
+}
+
+export type RouteState<Reads extends RouteReads> = {
+  [K in keyof Reads]: ReadState<Reads[K] extends RouteRead<infer Data> ? Data : never>;
+};
+
+/** Where a route is: its `{id}.html` parameter and the query string. */
+export interface RouteParams {
+  id: number | null;
+  query: URLSearchParams;
+}
+
+export interface RouteModule<Name extends string = string, Reads extends RouteReads = RouteReads> {
+  name: Name;
+  Page: ComponentType;
+  /** The reads the first view needs: the same keys for every address of the route (hooks follow them). */
+  load: (params: RouteParams) => Reads;
+  /** The page's head from what was read; `status: 404` when the address names nothing. */
+  head: (data: LoadedData<Reads>, params: RouteParams) => PageHead;
+}
+
+/** A route module, typed by its reads (the page then reads them with `useRouteData(module)`). */
+export function defineRoute<Name extends string, Reads extends RouteReads>(
+  module: RouteModule<Name, Reads>,
+): RouteModule<Name, Reads> {
+  return module;
+}
+
+/** Reads that do not depend on the route: the layout's (header, footer). */
+export type LayoutReads = () => RouteReads;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a table holds modules of every reads shape
+type AnyRouteModule = RouteModule<string, any>;
+export type RouteModules<Name extends string> = { [N in Name]: AnyRouteModule };
+
+function paramsOf(path: string, search: string): RouteParams {
+  return { id: matchSiteRoute(path)?.id ?? null, query: new URLSearchParams(search) };
+}
+
+const RouteData = createContext<Record<string, ReadState<unknown>> | null>(null);
+
+/** The reads of the page's route module, as loaded (for the page component and what it renders). */
+export function useRouteData<Reads extends RouteReads>(_module: RouteModule<string, Reads>): RouteState<Reads> {
+  const data = useContext(RouteData);
+  if (!data) throw new Error('useRouteData outside a route of SiteRoutes');
+  return data as RouteState<Reads>;
+}
+
+/** Subscribes to one read; the reads (keys and endpoints) are fixed per route module. */
+function useRead(entry: RouteRead<unknown>): ReadState<unknown> {
+  const endpoint = publicApi.endpoints[entry.endpoint] as unknown as {
+    useQuery: (arg: unknown) => ReadState<unknown>;
+  };
+  const state = endpoint.useQuery(entry.arg);
+  return {
+    data: state.data,
+    currentData: state.currentData,
+    isLoading: state.isLoading,
+    isFetching: state.isFetching,
+    isError: state.isError,
+    refetch: state.refetch,
+  };
+}
+
+function RouteView({ module }: { module: AnyRouteModule }) {
+  const { pathname, search } = useLocation();
+  const params = paramsOf(pathname, search);
+  const reads = module.load(params) as RouteReads;
+  const states: Record<string, ReadState<unknown>> = {};
+  // Hooks in a loop: a module's load answers the same keys every time, and each route has its own RouteView.
+  for (const [key, entry] of Object.entries(reads)) states[key] = useRead(entry);
+  const loaded = Object.fromEntries(Object.entries(states).map(([key, state]) => [key, state.data]));
+  usePageTitle(module.head(loaded as never, params).title);
+  const Page = module.Page;
+  return (
+    <RouteData.Provider value={states}>
+      <Page />
+    </RouteData.Provider>
+  );
+}
+
+/** An address outside the route table: the face's not-found page, titled as such. */
+function NotFoundView({ children }: { children: ReactNode }) {
+  usePageTitle(NOT_FOUND_HEAD.title);
+  return children;
+}
+
+/**
+ * A face's route table (`DESKTOP_ROUTES`, `MOBILE_ROUTES`) as `<Routes>`: each path renders its module's page
+ * with the module's reads loaded and its title set; any other path renders `notFound`.
+ */
+export function SiteRoutes<Name extends string>({
+  table,
+  modules,
+  notFound,
+}: {
+  table: readonly SiteRoute<Name>[];
+  modules: RouteModules<Name>;
+  notFound: ReactNode;
+}) {
+  return (
+    <Routes>
+      {table.map((route) => {
+        const module = modules[route.name];
+        const element = <RouteView key={route.name} module={module} />;
+        return route.path === '/' ? (
+          <Route key={route.path} index element={element} />
+        ) : (
+          <Route key={route.path} path={route.path.slice(1)} element={element} />
+        );
+      })}
+      <Route path="*" element={<NotFoundView>{notFound}</NotFoundView>} />
+    </Routes>
+  );
+}
+
+/** Runs reads into a store and waits for their data (`undefined` for a failed or skipped read). */
+async function runReads(store: AppStore, reads: RouteReads): Promise<Record<string, unknown>> {
+  const entries = await Promise.all(
+    Object.entries(reads).map(async ([key, entry]) => {
+      if (entry.arg === skipToken) return [key, undefined] as const;
+      const endpoint = publicApi.endpoints[entry.endpoint] as unknown as {
+        initiate: (arg: unknown, options: { subscribe: false }) => Parameters<AppDispatch>[0];
+      };
+      const result = (await store.dispatch(endpoint.initiate(entry.arg, { subscribe: false }))) as {
+        data?: unknown;
+      };
+      return [key, result.data] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/**
+ * The server render's data step for a face, derived from its route modules: the layout's reads and the
+ * route's reads go into the request's store (the browser adopts them), and the route's head is answered, with
+ * status 404 for an address that matches no route or whose item does not exist.
+ */
+export function createPrefetch<Name extends string>(options: {
+  table: readonly SiteRoute<Name>[];
+  modules: RouteModules<Name>;
+  layout: LayoutReads;
+}): Prefetch {
+  return async ({ path, search, store }) => {
+    const layout = runReads(store, options.layout());
+    const match = matchSiteRoute(path);
+    // Compared by value: the remote's route table and the platform's may be separate copies of shared-types.
+    const route =
+      match && options.table.find((entry) => entry.path === match.route.path && entry.face === match.route.face);
+    const module = route ? options.modules[route.name] : null;
+    let head: PageHead = NOT_FOUND_HEAD;
+    if (module) {
+      const params = paramsOf(path, search);
+      head = module.head((await runReads(store, module.load(params))) as never, params);
+    }
+    await layout;
+    return { status: 200, ...head };
+  };
+}
+
+/**
+ * The next pages of an infinite list from one of the client's list reads: `argFor(page)` is the read's argument
+ * for cursor `page`. A new function each render is fine: the list always calls the latest.
+ */
+export function usePageLoader<K extends QueryName, T>(
+  endpoint: K,
+  argFor: (page: number) => ArgOf<K>,
+): (page: number) => Promise<Paged<T>> {
+  const dispatch = useAppDispatch();
+  return (page) => {
+    const initiate = publicApi.endpoints[endpoint].initiate as unknown as (
+      arg: unknown,
+      options: { subscribe: false },
+    ) => Parameters<AppDispatch>[0];
+    const request = dispatch(initiate(argFor(page), { subscribe: false })) as unknown as {
+      unwrap(): Promise<Paged<T>>;
+    };
+    return request.unwrap();
+  };
+}
