@@ -4,6 +4,7 @@ export * from './device.js';
 export * from './redirect.js';
 export * from './dates.js';
 export * from './text.js';
+export * from './html.js';
 export * from './menu-routes.js';
 export * from './api.js';
 export * from './site-routes.js';

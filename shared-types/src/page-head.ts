@@ -1,5 +1,7 @@
 import { CASE_CLASSES, DEFAULT_META, DEFAULT_WEBCASE_ID } from './constants.js';
+import type { CaseDetail } from './domain/cases.js';
 import type { KeywordRecord } from './domain/keywords.js';
+import type { SsrHead } from './ssr.js';
 import type { DesktopRouteName, MobileRouteName } from './site-routes.js';
 
 /**
@@ -84,4 +86,30 @@ export function webcaseExists(id: number): boolean {
 export function itemHead(item: { title: string; intro: string; img: string } | undefined | null): PageHead {
   if (!item) return NOT_FOUND_HEAD;
   return { title: item.title, description: item.intro || undefined, image: item.img || undefined };
+}
+
+/** A case's page. */
+export function caseHead(detail: Pick<CaseDetail, 'name' | 'intro' | 'img'> | undefined | null): PageHead {
+  return itemHead(detail && { title: detail.name, intro: detail.intro, img: detail.img });
+}
+
+/** A service menu's page: its own title (or the fixed one the desktop gives menus 3 to 6) and its intro. */
+export function serviceHead(menu: { title: string; intro: string } | undefined | null, fixedTitle?: string): PageHead {
+  return menu ? { title: fixedTitle ?? menu.title, description: menu.intro } : NOT_FOUND_HEAD;
+}
+
+/** A customer-case tab's page, or not-found for an id that is neither 101 nor a tab. */
+export function webcaseHead(id: number): PageHead {
+  return webcaseExists(id) ? { title: webcaseTitle(id) } : NOT_FOUND_HEAD;
+}
+
+/** The document head of a page: its own head completed with the site's title, keywords and description. */
+export function composeHead(head: PageHead, site: SiteMeta): SsrHead {
+  return {
+    status: head.status ?? 200,
+    title: pageTitle(head.title, site.title),
+    description: head.description || site.description,
+    keywords: site.keywords,
+    image: head.image ?? null,
+  };
 }

@@ -10,7 +10,14 @@ import {
   type AppStore,
   type RemoteModule,
 } from '@site/platform';
-import { pageTitle, type PageHead, type SsrRenderer, type SsrRequest, type SsrResult } from '@site/shared-types';
+import {
+  composeHead,
+  scriptJson,
+  type PageHead,
+  type SsrRenderer,
+  type SsrRequest,
+  type SsrResult,
+} from '@site/shared-types';
 import { App } from '../app';
 
 /** A render that takes longer is abandoned (the page is then rendered in the browser). */
@@ -36,15 +43,6 @@ function remoteModule(request: SsrRequest): Promise<RemoteModule> {
   });
   modules.set(key, module);
   return module;
-}
-
-/** JSON that is safe inside `<script type="application/json">`: nothing in it can close the element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 async function render(request: SsrRequest): Promise<SsrResult> {
@@ -90,13 +88,7 @@ async function renderWith(request: SsrRequest, module: RemoteModule, store: AppS
             return;
           }
           resolve({
-            head: {
-              status: head.status ?? 200,
-              title: pageTitle(head.title, meta.title),
-              description: head.description || meta.description,
-              keywords: meta.keywords,
-              image: head.image ?? null,
-            },
+            head: composeHead(head, meta),
             stateJson: scriptJson(dehydrate(state, module.stateSlices)),
             stream(write, done) {
               rendering.pipe(
