@@ -47,14 +47,8 @@ export class CasesAdminService {
     };
     const rows = await listAdminCases(this.db, where, window);
     const total = await countAdminCases(this.db, where);
-    return adminList(
-      rows.map(toCaseAdminRow),
-      total,
-      window.page,
-      perPage,
-      await this.serviceMenus(),
-      await this.cases.classes(),
-    );
+    const menus = await this.serviceMenus();
+    return adminList(rows.map(toCaseAdminRow), total, window.page, perPage, menus, await this.cases.classes());
   }
 
   async get(id: number): Promise<CaseForm> {
