@@ -1,7 +1,14 @@
 import type { AdminList, CaseClassLink } from '@site/shared-types';
 
+/** The rows of a 1-based page: `limit` rows from `offset`. */
+export interface PageWindow {
+  page: number;
+  offset: number;
+  limit: number;
+}
+
 /** Offset and limit for a 1-based page of `perPage` rows. */
-export function pageWindow(page: number | undefined, perPage: number): { page: number; offset: number; limit: number } {
+export function pageWindow(page: number | undefined, perPage: number): PageWindow {
   const current = page && page > 0 ? page : 1;
   return { page: current, offset: (current - 1) * perPage, limit: perPage };
 }

@@ -19,10 +19,15 @@ export const HTTP_MESSAGES: Record<number, string> = {
   503: '服务暂不可用，请稍后再试',
 };
 
+/** The envelope of every refusal: `data` is always `null`. */
+function failureEnvelope(code: FailureEnvelope['code'], msg: string): FailureEnvelope {
+  return { code, msg, data: null };
+}
+
 /** The envelope of a transport-level failure (real HTTP status, code 1). */
 export function transportFailure(status: number): FailureEnvelope {
   const msg = HTTP_MESSAGES[status] ?? HTTP_MESSAGES[status >= 500 ? 500 : 400] ?? '请求失败';
-  return { code: ResultCode.Failure, msg, data: null };
+  return failureEnvelope(ResultCode.Failure, msg);
 }
 
 /**
@@ -43,7 +48,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const req = http.getRequest<Request>();
 
     if (exception instanceof ApiException) {
-      this.send(res, HttpStatus.OK, { code: exception.code, msg: exception.message, data: null });
+      this.send(res, HttpStatus.OK, failureEnvelope(exception.code, exception.message));
       return;
     }
 
@@ -67,11 +72,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     this.logger.error(`${req.method} ${req.originalUrl} [${req.id}] ${error.stack ?? error.message}`);
-    this.send(res, HttpStatus.INTERNAL_SERVER_ERROR, {
-      code: ResultCode.Failure,
-      msg: `${HTTP_MESSAGES[500]}（请求编号 ${req.id ?? '-'}）`,
-      data: null,
-    });
+    this.send(
+      res,
+      HttpStatus.INTERNAL_SERVER_ERROR,
+      failureEnvelope(ResultCode.Failure, `${HTTP_MESSAGES[500]}（请求编号 ${req.id ?? '-'}）`),
+    );
   }
 
   private send(res: Response, status: number, body: FailureEnvelope): void {

@@ -2,15 +2,15 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import pg from 'pg';
 import { DatabaseLogger } from './database-logger.js';
-import { entities } from './entities.js';
 import { migrations } from './migrations/index.js';
 import { SeedService } from './seed/seed.service.js';
 
 const PG_DATE_OID = 1082;
 
 /**
- * PostgreSQL through TypeORM. Migrations run at start (never `synchronize`), then the seed fills an empty
- * database (see SeedService).
+ * PostgreSQL through TypeORM's pool and migration runner, without entities: the schema is the migrations' SQL and
+ * every statement lives in a `*.queries.ts` (docs/decisions.md). Migrations run at start (never `synchronize`),
+ * then the seed fills an empty database (see SeedService).
  */
 @Module({})
 export class DatabaseModule {
@@ -24,7 +24,7 @@ export class DatabaseModule {
         TypeOrmModule.forRoot({
           type: 'postgres',
           url,
-          entities,
+          entities: [],
           migrations,
           migrationsRun: true,
           migrationsTransactionMode: 'all',

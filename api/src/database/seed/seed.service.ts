@@ -1,15 +1,16 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { CaseEntity } from '../../modules/cases/case.entity.js';
-import { KeywordEntity } from '../../modules/keywords/keyword.entity.js';
-import { MenuEntity } from '../../modules/menus/menu.entity.js';
-import { NewsCategoryEntity } from '../../modules/news/news-category.entity.js';
-import { NewsEntity } from '../../modules/news/news.entity.js';
-import { SiteBlockEntity } from '../../modules/site/site-block.entity.js';
+import { advisoryLock } from '../../core/sql.js';
+import { insertCase } from '../../modules/cases/cases.queries.js';
+import { insertKeyword } from '../../modules/keywords/keywords.queries.js';
+import { countMenus, insertMenuWithId } from '../../modules/menus/menus.queries.js';
+import { insertNews } from '../../modules/news/news.queries.js';
+import { saveSiteBlock } from '../../modules/site/site.queries.js';
 import { buildSeedContent } from './content/index.js';
 import { createImageRegistry, writeSeedImages } from './images/registry.js';
-import type { SeedContent } from './types.js';
+import { insertNewsCategory, syncIdSequence } from './seed.queries.js';
+import type { SeedContent, SiteBlockKey } from './types.js';
 
 /** Serialises concurrent starts on one database (two instances must not both seed). */
 const SEED_LOCK = 7_310_001;
@@ -42,9 +43,8 @@ export class SeedService implements OnModuleInit {
   /** Returns whether it seeded. */
   async seedIfEmpty(content: SeedContent): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
-      const [row] = (await manager.query('SELECT count(*)::int AS count FROM menu')) as { count: number }[];
-      if ((row?.count ?? 0) > 0) return false;
+      await advisoryLock(manager, SEED_LOCK);
+      if ((await countMenus(manager)) > 0) return false;
       await insertContent(manager, content);
       return true;
     });
@@ -52,24 +52,17 @@ export class SeedService implements OnModuleInit {
 }
 
 async function insertContent(manager: EntityManager, content: SeedContent): Promise<void> {
-  await manager.insert(KeywordEntity, content.keywords);
-
+  for (const keyword of content.keywords) await insertKeyword(manager, keyword);
   // Parents before children: the menu table references itself.
   const menus = [...content.menus].sort((a, b) => a.grade - b.grade || a.id - b.id);
-  await manager.insert(MenuEntity, menus);
-  await manager.insert(
-    NewsCategoryEntity,
-    content.newsCategories.map((c, index) => ({ ...c, position: index + 1 })),
-  );
-  await manager.insert(CaseEntity, content.cases);
-  await manager.insert(NewsEntity, content.news);
-  await manager.insert(
-    SiteBlockEntity,
-    Object.entries(content.blocks).map(([key, value]) => ({ key, value })),
-  );
-
-  // Rows inserted with explicit ids leave their sequences behind.
-  for (const table of ['menu', 'news_category']) {
-    await manager.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), (SELECT max(id) FROM ${table}))`, [table]);
+  for (const menu of menus) await insertMenuWithId(manager, menu);
+  for (const [index, category] of content.newsCategories.entries()) {
+    await insertNewsCategory(manager, { ...category, position: index + 1 });
   }
+  for (const item of content.cases) await insertCase(manager, item);
+  for (const item of content.news) await insertNews(manager, item);
+  for (const [key, value] of Object.entries(content.blocks)) await saveSiteBlock(manager, key as SiteBlockKey, value);
+  // Rows inserted with explicit ids leave their sequences behind.
+  await syncIdSequence(manager, 'menu');
+  await syncIdSequence(manager, 'news_category');
 }

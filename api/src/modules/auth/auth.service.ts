@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { failure, invalid } from '../../core/api.exception.js';
 import type { ClientInfo } from '../../core/client-info.js';
 import { RateLimitService, waitText } from '../../core/rate-limit.service.js';
+import { advisoryLock } from '../../core/sql.js';
 import {
   LOGIN_ACCOUNT_RULE,
   LOGIN_ADDRESS_RULE,
@@ -16,6 +17,19 @@ import {
   SESSION_IDLE_MS,
   SESSION_TOUCH_MS,
 } from './auth.constants.js';
+import {
+  countAdminUsers,
+  deleteEndedSessions,
+  deleteSession,
+  deleteUserSessions,
+  findAdminByEmail,
+  findAdminById,
+  findSession,
+  insertAdminUser,
+  insertSession,
+  touchSession,
+  updatePasswordHash,
+} from './auth.queries.js';
 import { hashPassword, md5Hex, verifyAgainstNothing, verifyPassword } from './password.js';
 
 export interface AdminIdentity {
@@ -50,14 +64,10 @@ export class AuthService implements OnModuleInit {
   /** The first start creates the administrator from ADMIN_EMAIL/ADMIN_PASSWORD, or prints a generated password once. */
   async onModuleInit(): Promise<void> {
     const created = await this.db.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [FIRST_ADMIN_LOCK]);
-      const [row] = (await manager.query('SELECT count(*)::int AS n FROM admin_user')) as { n: number }[];
-      if ((row?.n ?? 0) > 0) return null;
+      await advisoryLock(manager, FIRST_ADMIN_LOCK);
+      if ((await countAdminUsers(manager)) > 0) return null;
       const password = this.config.admin.password ?? generatePassword();
-      await manager.query('INSERT INTO admin_user (email, password_hash) VALUES ($1, $2)', [
-        this.config.admin.email,
-        await hashPassword(md5Hex(password)),
-      ]);
+      await insertAdminUser(manager, this.config.admin.email, await hashPassword(md5Hex(password)));
       return { generated: this.config.admin.password === null, password };
     });
     if (!created) return;
@@ -77,10 +87,7 @@ export class AuthService implements OnModuleInit {
     const blocked = Math.max(await this.limits.blockedFor(accountKey), await this.limits.blockedFor(addressKey));
     if (blocked > 0) throw failure(MSG.tooManyLogins(waitText(blocked)));
 
-    const [user] = (await this.db.query('SELECT id, password_hash FROM admin_user WHERE email = $1', [email])) as {
-      id: number;
-      password_hash: string;
-    }[];
+    const user = await findAdminByEmail(this.db, email);
     const valid = user
       ? await verifyPassword(user.password_hash, passwordMd5)
       : await verifyAgainstNothing(passwordMd5);
@@ -92,21 +99,14 @@ export class AuthService implements OnModuleInit {
 
     await this.limits.reset(accountKey, addressKey);
     const token = randomBytes(32).toString('base64url');
-    await this.db.query(
-      `DELETE FROM admin_session WHERE user_id = $1 AND (expires_at <= now() OR last_seen_at <= now() - $2::interval)`,
-      [user.id, `${SESSION_IDLE_MS} milliseconds`],
-    );
-    await this.db.query(
-      `INSERT INTO admin_session (token_hash, user_id, expires_at, ip, user_agent)
-       VALUES ($1, $2, now() + $3::interval, $4, $5)`,
-      [
-        tokenHash(token),
-        user.id,
-        `${SESSION_ABSOLUTE_MS} milliseconds`,
-        client.ip.slice(0, 64),
-        client.userAgent.slice(0, 300),
-      ],
-    );
+    await deleteEndedSessions(this.db, user.id, SESSION_IDLE_MS);
+    await insertSession(this.db, {
+      tokenHash: tokenHash(token),
+      userId: user.id,
+      lifetimeMs: SESSION_ABSOLUTE_MS,
+      ip: client.ip.slice(0, 64),
+      userAgent: client.userAgent.slice(0, 300),
+    });
     return { token };
   }
 
@@ -114,18 +114,14 @@ export class AuthService implements OnModuleInit {
   async identify(token: string): Promise<AdminIdentity | null> {
     if (!token || token.length > 200) return null;
     const hashed = tokenHash(token);
-    const [row] = (await this.db.query(
-      `SELECT user_id, last_seen_at < now() - $2::interval AS stale FROM admin_session
-       WHERE token_hash = $1 AND expires_at > now() AND last_seen_at > now() - $3::interval`,
-      [hashed, `${SESSION_TOUCH_MS} milliseconds`, `${SESSION_IDLE_MS} milliseconds`],
-    )) as { user_id: number; stale: boolean }[];
+    const row = await findSession(this.db, hashed, SESSION_TOUCH_MS, SESSION_IDLE_MS);
     if (!row) return null;
-    if (row.stale) await this.db.query('UPDATE admin_session SET last_seen_at = now() WHERE token_hash = $1', [hashed]);
+    if (row.stale) await touchSession(this.db, hashed);
     return { userId: row.user_id, tokenHash: hashed };
   }
 
   async logout(identity: AdminIdentity): Promise<void> {
-    await this.db.query('DELETE FROM admin_session WHERE token_hash = $1', [identity.tokenHash]);
+    await deleteSession(this.db, identity.tokenHash);
   }
 
   /** Changes the password and ends every session of the administrator (this one included). */
@@ -137,9 +133,7 @@ export class AuthService implements OnModuleInit {
     const blocked = await this.limits.blockedFor(key);
     if (blocked > 0) throw failure(MSG.tooManyPasswordTries(waitText(blocked)));
 
-    const [user] = (await this.db.query('SELECT password_hash FROM admin_user WHERE id = $1', [identity.userId])) as {
-      password_hash: string;
-    }[];
+    const user = await findAdminById(this.db, identity.userId);
     if (!user || !(await verifyPassword(user.password_hash, oldMd5))) {
       await this.limits.hit(key, PASSWORD_CHANGE_RULE);
       throw failure(MSG.wrongOldPassword);
@@ -147,11 +141,8 @@ export class AuthService implements OnModuleInit {
     await this.limits.reset(key);
     const newHash = await hashPassword(newMd5);
     await this.db.transaction(async (manager) => {
-      await manager.query('UPDATE admin_user SET password_hash = $2, password_changed_at = now() WHERE id = $1', [
-        identity.userId,
-        newHash,
-      ]);
-      await manager.query('DELETE FROM admin_session WHERE user_id = $1', [identity.userId]);
+      await updatePasswordHash(manager, identity.userId, newHash);
+      await deleteUserSessions(manager, identity.userId);
     });
   }
 }

@@ -2,6 +2,7 @@ import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Public } from '../../core/public.decorator.js';
+import { ping } from '../../core/sql.js';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 @ApiTags('public')
@@ -15,7 +16,7 @@ export class HealthController {
   @ApiOperation({ summary: 'Health check: HTTP 503 while the database does not answer' })
   async health(): Promise<{ status: 'ok'; database: 'up' }> {
     try {
-      await this.db.query('SELECT 1');
+      await ping(this.db);
     } catch {
       throw new ServiceUnavailableException();
     }

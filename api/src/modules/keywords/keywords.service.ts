@@ -1,21 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { KeywordRecord } from '@site/shared-types';
-import { Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { failure } from '../../core/api.exception.js';
-import { KeywordEntity } from './keyword.entity.js';
+import { toKeywordRecord } from './keywords.mapping.js';
+import { listKeywords, updateKeywordContent } from './keywords.queries.js';
 
 @Injectable()
 export class KeywordsService {
-  constructor(@InjectRepository(KeywordEntity) private readonly keywords: Repository<KeywordEntity>) {}
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async list(): Promise<KeywordRecord[]> {
-    const rows = await this.keywords.find({ order: { id: 'ASC' } });
-    return rows.map(({ id, keywords, content }) => ({ id, keywords, content }));
+    return (await listKeywords(this.db)).map(toKeywordRecord);
   }
 
   async update(id: number, content: string): Promise<void> {
-    const result = await this.keywords.update({ id }, { content });
-    if (!result.affected) throw failure('关键词记录不存在');
+    if ((await updateKeywordContent(this.db, id, content)) === 0) throw failure('关键词记录不存在');
   }
 }

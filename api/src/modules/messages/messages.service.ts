@@ -7,6 +7,8 @@ import { adminList, pageWindow } from '../../core/admin-list.js';
 import { failure } from '../../core/api.exception.js';
 import { RateLimitService, type LimitRule } from '../../core/rate-limit.service.js';
 import type { ClientInfo } from '../../core/client-info.js';
+import { toMessage, toNewMessage } from './messages.mapping.js';
+import { countMessages, deleteMessage, insertMessage, listMessages, setMessageRead } from './messages.queries.js';
 
 /** 5 messages per address within 10 minutes; then an hour's pause (doubling, up to a day). */
 export const LEAVE_WORD_RULE: LimitRule = {
@@ -15,9 +17,6 @@ export const LEAVE_WORD_RULE: LimitRule = {
   blockMs: 60 * 60_000,
   maxBlockMs: 24 * 60 * 60_000,
 };
-
-const COLUMNS = `id, name, phone, email, address, content, page, read,
-  to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') AS create_time`;
 
 @Injectable()
 export class MessagesService {
@@ -37,19 +36,7 @@ export class MessagesService {
     }
     const key = `leaveword:${client.ip}`;
     if ((await this.limits.blockedFor(key)) > 0) throw failure('提交过于频繁，请稍后再试');
-    await this.db.query(
-      `INSERT INTO message (name, phone, email, address, content, page, ip, user_agent) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        form.name,
-        form.phone,
-        form.email ?? '',
-        form.address ?? '',
-        form.content,
-        form.page ?? '',
-        client.ip.slice(0, 64),
-        client.userAgent.slice(0, 300),
-      ],
-    );
+    await insertMessage(this.db, toNewMessage(form, client));
     await this.limits.hit(key, LEAVE_WORD_RULE);
   }
 
@@ -57,27 +44,16 @@ export class MessagesService {
   async list(page: number | undefined, search: string | undefined): Promise<AdminList<Message>> {
     const perPage = this.config.admin.pageSize;
     const window = pageWindow(page, perPage);
-    const where = `($1::text = '' OR position(lower($1) in lower(name || ' ' || phone || ' ' || content)) > 0)`;
-    const data = (await this.db.query(
-      `SELECT ${COLUMNS} FROM message WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-      [search ?? '', window.limit, window.offset],
-    )) as Message[];
-    const [count] = (await this.db.query(`SELECT count(*)::int AS n FROM message WHERE ${where}`, [search ?? ''])) as {
-      n: number;
-    }[];
-    return adminList(data, count!.n, window.page, perPage, []);
+    const rows = await listMessages(this.db, search ?? '', window);
+    const total = await countMessages(this.db, search ?? '');
+    return adminList(rows.map(toMessage), total, window.page, perPage, []);
   }
 
   async markRead(id: number, read: boolean): Promise<void> {
-    const result = (await this.db.query('UPDATE message SET read = $2 WHERE id = $1 RETURNING id', [id, read])) as [
-      unknown[],
-      number,
-    ];
-    if (result[1] === 0) throw failure('留言不存在或已删除');
+    if ((await setMessageRead(this.db, id, read)) === 0) throw failure('留言不存在或已删除');
   }
 
   async remove(id: number): Promise<void> {
-    const result = (await this.db.query('DELETE FROM message WHERE id = $1 RETURNING id', [id])) as [unknown[], number];
-    if (result[1] === 0) throw failure('留言不存在或已删除');
+    if ((await deleteMessage(this.db, id)) === 0) throw failure('留言不存在或已删除');
   }
 }

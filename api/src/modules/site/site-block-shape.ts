@@ -22,11 +22,9 @@ export function conformBlock<K extends SiteBlockKey>(key: K, stored: unknown): S
   if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return fallback;
   const errors = validateSync(plainToInstance(BLOCK_DTOS[key], stored));
   const damaged = new Set(errors.map((error) => error.property));
-  const sections = Object.keys(fallback) as Array<keyof SiteBlocks[K]>;
-  return Object.fromEntries(
-    sections.map((section) => [
-      section,
-      damaged.has(String(section)) || !(section in stored) ? fallback[section] : (stored as SiteBlocks[K])[section],
-    ]),
-  ) as unknown as SiteBlocks[K];
+  const block = { ...fallback };
+  for (const section of Object.keys(fallback) as Array<keyof SiteBlocks[K]>) {
+    if (!damaged.has(String(section)) && section in stored) block[section] = (stored as SiteBlocks[K])[section];
+  }
+  return block;
 }

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { invalid } from '../../core/api.exception.js';
 import type { SiteBlockKey, SiteBlocks } from './site-blocks.js';
+import { saveSiteBlock } from './site.queries.js';
 import { SiteService } from './site.service.js';
 
 @Injectable()
@@ -16,17 +17,13 @@ export class SiteAdminService {
     return this.site.block(key);
   }
 
-  /** Replaces a block as a whole (one statement: readers see the old block or the new one, never a mix). */
+  /** Replaces a block as a whole. */
   async save<K extends SiteBlockKey>(key: K, value: SiteBlocks[K]): Promise<void> {
     if (key === 'footer') this.checkFooter(value as SiteBlocks['footer']);
-    await this.db.query(
-      `INSERT INTO site_block (key, value, updated_at) VALUES ($1, $2::jsonb, now())
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-      [key, JSON.stringify(value)],
-    );
+    await saveSiteBlock(this.db, key, value);
   }
 
-  /** Spec §5: a menu tag may appear only once among the footer's about-us links. */
+  /** A menu tag may appear only once among the footer's about-us links. */
   private checkFooter(footer: SiteBlocks['footer']): void {
     const seen = new Set<number>();
     for (const about of footer.abouts) {

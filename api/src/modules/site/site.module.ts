@@ -1,15 +1,13 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { CasesModule } from '../cases/cases.module.js';
 import { NewsModule } from '../news/news.module.js';
-import { SiteBlockEntity } from './site-block.entity.js';
 import { SiteAdminController } from './site.admin.controller.js';
 import { SiteAdminService } from './site.admin.service.js';
 import { SiteController } from './site.controller.js';
 import { SiteService } from './site.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SiteBlockEntity]), CasesModule, NewsModule],
+  imports: [CasesModule, NewsModule],
   controllers: [SiteController, SiteAdminController],
   providers: [SiteService, SiteAdminService],
   exports: [SiteService],

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import {
   HOME_LIMITS,
   type AboutData,
@@ -7,35 +7,32 @@ import {
   type FooterData,
   type HeaderData,
   type IndexData,
-  type MenuLink,
 } from '@site/shared-types';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { toLink } from '../../core/wire.js';
 import { CasesService } from '../cases/cases.service.js';
 import { NewsService } from '../news/news.service.js';
 import { conformBlock } from './site-block-shape.js';
-import { SiteBlockEntity } from './site-block.entity.js';
 import { EMPTY_BLOCKS, type SiteBlockKey, type SiteBlocks } from './site-blocks.js';
+import { findSiteBlock, listDesktopNavigation } from './site.queries.js';
 
 @Injectable()
 export class SiteService {
   constructor(
-    @InjectRepository(SiteBlockEntity) private readonly blocks: Repository<SiteBlockEntity>,
-    private readonly db: DataSource,
+    @InjectDataSource() private readonly db: DataSource,
     private readonly cases: CasesService,
     private readonly news: NewsService,
   ) {}
 
   async block<K extends SiteBlockKey>(key: K): Promise<SiteBlocks[K]> {
-    const row = await this.blocks.findOneBy({ key });
+    const row = await findSiteBlock(this.db, key);
     return row ? conformBlock(key, row.value) : EMPTY_BLOCKS[key];
   }
 
   /** `GET /api/header`: logo, banners and the desktop navigation (grade-1 menus shown on pc, by position). */
   async header(): Promise<HeaderData> {
     const { logo, banner } = await this.block('header');
-    const programas = (await this.db.query(
-      'SELECT id, name FROM menu WHERE grade = 1 AND pc ORDER BY pcsite ASC, id ASC',
-    )) as MenuLink[];
+    const programas = (await listDesktopNavigation(this.db)).map(toLink);
     return { logo, banner, programas };
   }
 

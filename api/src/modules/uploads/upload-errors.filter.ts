@@ -7,10 +7,9 @@ import {
   Injectable,
   Logger,
 } from '@nestjs/common';
-import { ResultCode } from '@site/shared-types';
 import type { Response } from 'express';
 import { AllExceptionsFilter } from '../../core/all-exceptions.filter.js';
-import { ApiException } from '../../core/api.exception.js';
+import { ApiException, invalid } from '../../core/api.exception.js';
 import { UploadsService } from './uploads.service.js';
 
 /** Multer's own refusals (file too large, unexpected field), in words for the person uploading. */
@@ -23,7 +22,7 @@ function multerMessage(exception: unknown, uploads: UploadsService): string | nu
 
 /**
  * `POST /api/uploader`: multer's refusals become code 2 with a message the back office shows, instead of a
- * transport error. Everything else goes through the global filter.
+ * transport error. The global filter writes the answer.
  */
 @Injectable()
 @Catch()
@@ -34,15 +33,7 @@ export class UploaderErrorsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const message = multerMessage(exception, this.uploads);
-    if (message === null) {
-      this.fallback.catch(exception, host);
-      return;
-    }
-    host
-      .switchToHttp()
-      .getResponse<Response>()
-      .status(200)
-      .json({ code: ResultCode.Validation, msg: message, data: null });
+    this.fallback.catch(message === null ? exception : invalid(message), host);
   }
 }
 
