@@ -24,6 +24,9 @@ const common = {
 };
 
 export default {
+  // A global option (a project's own testTimeout is ignored): each API test file boots the whole application,
+  // which takes seconds on a busy machine.
+  testTimeout: 30_000,
   projects: [
     {
       ...common,
@@ -34,8 +37,6 @@ export default {
       ...common,
       displayName: 'api',
       testMatch: ['<rootDir>/api/test/**/*.test.ts'],
-      // Each file boots the whole application on a fresh database.
-      testTimeout: 30_000,
       globalSetup: '<rootDir>/api/test/support/global-setup.mjs',
       globalTeardown: '<rootDir>/api/test/support/global-teardown.mjs',
     },
