@@ -85,7 +85,8 @@ export interface CaseAdminFilter {
 const CASE_SUMMARY_COLUMNS = columnList('c', CASE_SUMMARY_KEYS);
 
 /** The one case list order (pinned first, newest first, id last): a total order, so cursors never skip or repeat. */
-const CASE_LIST_ORDER = 'c.top ASC, c.create_time DESC, c.id DESC';
+const caseListOrder = (alias: string) => `${alias}.top ASC, ${alias}.create_time DESC, ${alias}.id DESC`;
+const CASE_LIST_ORDER = caseListOrder('c');
 
 export const inScope = (scope: CaseScope): SqlFilter => ({ where: `c.${scope.column} = $1`, param: scope.value });
 
@@ -102,26 +103,31 @@ export function countCases(db: Sql, filter: SqlFilter): Promise<number> {
   return queryCount(db, `SELECT count(*)::int AS n FROM "case" c WHERE (${filter.where})`, [filter.param]);
 }
 
-export function findCaseDetail(db: Sql, id: number): Promise<CaseDetailRow | undefined> {
-  return queryOne<CaseDetailRow>(
+/**
+ * A case with its neighbours in the list it was opened from (the cases sharing its tab, `class_id`, or its
+ * service menu, `dict_id`), in one statement: a page reads its case once.
+ */
+export function findCaseDetail(
+  db: Sql,
+  id: number,
+  list: CaseScope['column'],
+): Promise<(CaseDetailRow & CaseNeighbourRow) | undefined> {
+  const column = list === 'class_id' ? 'class_id' : 'dict_id';
+  return queryOne<CaseDetailRow & CaseNeighbourRow>(
     db,
-    `SELECT ${CASE_SUMMARY_COLUMNS}, ${columnList('c', CASE_DETAIL_KEYS)} FROM "case" c WHERE c.id = $1`,
+    `SELECT ${CASE_SUMMARY_COLUMNS}, ${columnList('c', CASE_DETAIL_KEYS)}, n.up_id, n.up_name, n.down_id, n.down_name
+     FROM "case" c
+     LEFT JOIN LATERAL (
+       SELECT t.up_id, t.up_name, t.down_id, t.down_name FROM (
+         SELECT o.id,
+                lag(o.id) OVER w AS up_id, lag(o.name) OVER w AS up_name,
+                lead(o.id) OVER w AS down_id, lead(o.name) OVER w AS down_name
+         FROM "case" o WHERE o.${column} = c.${column}
+         WINDOW w AS (ORDER BY ${caseListOrder('o')})
+       ) t WHERE t.id = c.id
+     ) n ON true
+     WHERE c.id = $1`,
     [id],
-  );
-}
-
-/** The case's neighbours in the list of the cases a filter keeps; `undefined` when the case is not in it. */
-export function findCaseNeighbours(db: Sql, filter: SqlFilter, id: number): Promise<CaseNeighbourRow | undefined> {
-  return queryOne<CaseNeighbourRow>(
-    db,
-    `SELECT up_id, up_name, down_id, down_name FROM (
-       SELECT c.id,
-              lag(c.id) OVER w AS up_id, lag(c.name) OVER w AS up_name,
-              lead(c.id) OVER w AS down_id, lead(c.name) OVER w AS down_name
-       FROM "case" c WHERE (${filter.where})
-       WINDOW w AS (ORDER BY ${CASE_LIST_ORDER})
-     ) t WHERE t.id = $2`,
-    [filter.param, id],
   );
 }
 

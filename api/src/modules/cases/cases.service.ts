@@ -21,7 +21,6 @@ import {
   caseListExists,
   countCases,
   findCaseDetail,
-  findCaseNeighbours,
   findMenuBanner,
   listCaseClasses,
   listCases,
@@ -63,13 +62,9 @@ export class CasesService {
    * neighbours are those of the case's tab; from anywhere else, those of its service menu.
    */
   async detail(caseId: number, casemenu: number): Promise<CaseDetail> {
-    const row = await findCaseDetail(this.db, caseId);
+    const row = await findCaseDetail(this.db, caseId, casemenu === MenuId.Cases ? 'class_id' : 'dict_id');
     if (!row) throw failure('案例不存在或已删除');
-    const scope: CaseScope =
-      casemenu === MenuId.Cases
-        ? { column: 'class_id', value: row.class_id }
-        : { column: 'dict_id', value: row.dict_id };
-    return toCaseDetail(row, await findCaseNeighbours(this.db, inScope(scope), caseId));
+    return toCaseDetail(row, row);
   }
 
   async classes(): Promise<CaseClassLink[]> {
