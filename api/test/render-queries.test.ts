@@ -1,0 +1,116 @@
+import { jest } from '@jest/globals';
+import pg from 'pg';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * What one page costs the database: every query PostgreSQL receives while the server renders the page (its own
+ * reads, and those of the API calls the render makes). Each row is read once: no query is sent twice, the
+ * keywords are read once, each site block once, and a case page reads its case in one query.
+ */
+let t: TestApp;
+let plain: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  plain = await createTestApp({ SSR: 'false' }, { reuse: t });
+});
+afterAll(async () => {
+  await plain.close();
+  await t.close();
+});
+
+interface Query {
+  text: string;
+  values: unknown[];
+}
+
+async function queriesOf(
+  app: TestApp,
+  path: string,
+  userAgent?: string,
+): Promise<{ status: number; queries: Query[] }> {
+  const queries: Query[] = [];
+  const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  const spy = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args) {
+    const [text, values] = args as unknown as [string | { text: string }, unknown[] | undefined];
+    queries.push({ text: typeof text === 'string' ? text : text.text, values: values ?? [] });
+    return original.apply(this, args) as never;
+  });
+  try {
+    const request = app.http.get(path);
+    const res = await (userAgent ? request.set('User-Agent', userAgent) : request);
+    return { status: res.status, queries };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+const MOBILE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+
+/** Queries that read `table` (quoted or not). */
+const reading = (queries: Query[], table: string) =>
+  queries.filter((query) => new RegExp(`FROM "?${table}"?(\\s|$)`).test(query.text));
+
+function expectEachRowOnce(queries: Query[]): void {
+  const keys = queries.map((query) => `${query.text} ${JSON.stringify(query.values)}`);
+  expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([]);
+  expect(reading(queries, 'keyword')).toHaveLength(1);
+  const blocks = reading(queries, 'site_block').map((query) => query.values[0]);
+  expect(blocks).toEqual([...new Set(blocks)]);
+}
+
+describe('a server render', () => {
+  it.each([
+    ['/', undefined],
+    ['/about.html', undefined],
+    ['/items/3.html', undefined],
+    ['/itemnews.html', undefined],
+    ['/webcase/2.html', undefined],
+    ['/items/search.html?keyword=网站', undefined],
+    ['/move/index.html', MOBILE_UA],
+    ['/move/us.html', MOBILE_UA],
+    ['/move/case.html', MOBILE_UA],
+  ])('of %s should read each row once', async (path, userAgent) => {
+    const { status, queries } = await queriesOf(t, path, userAgent);
+    expect(status).toBe(200);
+    expectEachRowOnce(queries);
+  });
+
+  it.each([
+    ['/details', 'case'],
+    ['/move/details', 'case'],
+    ['/news', 'news'],
+    ['/move/news', 'news'],
+  ])('of an item page under %s should read the item in one query', async (prefix, table) => {
+    const [item] = await t.sql<{ id: number }>(`SELECT id FROM "${table}" ORDER BY id LIMIT 1 OFFSET 3`);
+    const { status, queries } = await queriesOf(
+      t,
+      `${prefix}/${item!.id}.html`,
+      prefix.startsWith('/move') ? MOBILE_UA : undefined,
+    );
+    expect(status).toBe(200);
+    expectEachRowOnce(queries);
+    expect(reading(queries, table)).toHaveLength(1);
+  });
+
+  it('of an unknown item should answer 404 after one read of it', async () => {
+    const { status, queries } = await queriesOf(t, '/details/999999.html');
+    expect(status).toBe(404);
+    expect(reading(queries, 'case')).toHaveLength(1);
+  });
+});
+
+describe('a page rendered in the browser (SSR=false)', () => {
+  it('should take its existence and head from the domain services, reading the item once', async () => {
+    const [item] = await t.sql<{ id: number; name: string }>('SELECT id, name FROM "case" ORDER BY id LIMIT 1');
+    const { status, queries } = await queriesOf(plain, `/details/${item!.id}.html`);
+    expect(status).toBe(200);
+    expectEachRowOnce(queries);
+    expect(reading(queries, 'case')).toHaveLength(1);
+    const page = await plain.http.get(`/details/${item!.id}.html`);
+    expect(page.text).toContain(`<title>${item!.name} - 云帆科技</title>`);
+    expect((await plain.http.get('/details/999999.html')).status).toBe(404);
+    expect((await plain.http.get('/webcase/9.html')).status).toBe(404);
+    expect((await plain.http.get('/webcase/3.html')).status).toBe(200);
+  });
+});
