@@ -1,15 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { EMAIL_PATTERN, PHONE_PATTERN, ROUTE_TITLES, type LeaveWordRequest } from '@site/shared-types';
-import { defineRoute, notify, publicApi, read, useAppDispatch, useRouteData, type ApiError } from '@site/platform';
+import {
+  defineRoute,
+  notify,
+  publicApi,
+  read,
+  useAppDispatch,
+  useAppSelector,
+  useRouteData,
+  type ApiError,
+} from '@site/platform';
 import { ContactCard } from '../../common/contact-card';
 import page from '../../common/page.module.css';
+import { draftSent, draftTyped, selectLeadDraft, type LeadDraft, type LeadField } from './lead-draft-slice';
 import styles from './contact-form.module.css';
 
-type LeadField = 'name' | 'phone' | 'email' | 'address' | 'content';
-type LeadDraft = Record<LeadField, string>;
-
-const EMPTY_DRAFT: LeadDraft = { name: '', phone: '', email: '', address: '', content: '' };
 const LIMITS: Record<LeadField, number> = { name: 30, phone: 30, email: 254, address: 200, content: 1000 };
 
 /** The same rules the server applies (POST /api/leaveword), with the same Chinese messages. */
@@ -32,20 +38,21 @@ function validateLead(values: LeadDraft): Partial<Record<LeadField, string>> {
 /**
  * The contact form (docs/behaviour.md#contact-form). The spec's save does nothing; here a lead reaches the
  * database: checked in the browser with the server's rules, sent once (the button waits for the answer), with
- * the outcome shown. `website` is a honeypot people never see.
+ * the outcome shown. What is typed is kept in the store until it is sent. `website` is a honeypot people never
+ * see.
  */
 function ContactFormPage() {
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   const contact = useRouteData(contactFormRoute).contact.data;
   const [send, { isLoading }] = publicApi.useLeaveWordMutation();
-  const [values, setValues] = useState<LeadDraft>(EMPTY_DRAFT);
+  const values = useAppSelector(selectLeadDraft);
   const [honeypot, setHoneypot] = useState('');
   const [errors, setErrors] = useState<Partial<Record<LeadField, string>>>({});
   const [outcome, setOutcome] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
 
   const change = (field: LeadField) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+    dispatch(draftTyped({ field, value: event.target.value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
@@ -71,7 +78,7 @@ function ContactFormPage() {
     };
     try {
       await send(lead).unwrap();
-      setValues(EMPTY_DRAFT);
+      dispatch(draftSent());
       setOutcome({ kind: 'ok', text: '提交成功，我们会尽快与您联系' });
       dispatch(notify('提交成功，我们会尽快与您联系', 'info'));
     } catch (error) {
