@@ -85,3 +85,8 @@ export function itemHead(item: { title: string; intro: string; img: string } | u
   if (!item) return NOT_FOUND_HEAD;
   return { title: item.title, description: item.intro || undefined, image: item.img || undefined };
 }
+
+/** The head of a case's page (a case's title is its `name`), or not-found when there is no such case. */
+export function caseHead(item: { name: string; intro: string; img: string } | undefined | null): PageHead {
+  return itemHead(item && { title: item.name, intro: item.intro, img: item.img });
+}

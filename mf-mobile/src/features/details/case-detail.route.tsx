@@ -1,4 +1,4 @@
-import { fitHeadings, itemHead } from '@site/shared-types';
+import { caseHead, fitHeadings } from '@site/shared-types';
 import { defineRoute, read, useRouteData } from '@site/platform';
 import { Loading, NotFoundPage } from '../../common/page-states';
 import page from '../../common/page.module.css';
@@ -53,5 +53,5 @@ export const caseDetailRoute = defineRoute({
   name: 'medetails',
   Page: CaseDetailPage,
   load: ({ id }) => ({ detail: read('caseDetail', { case: id ?? 0 }) }),
-  head: ({ detail }) => itemHead(detail && { title: detail.name, intro: detail.intro, img: detail.img }),
+  head: ({ detail }) => caseHead(detail),
 });
