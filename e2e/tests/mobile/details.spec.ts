@@ -58,3 +58,25 @@ test.describe('mobile case details', () => {
     }
   });
 });
+
+test.describe('mobile page titles', () => {
+  test('a case opened in the site should carry the site title while it loads, then its own', async ({ page }) => {
+    await page.goto(mainUrl('/move/index.html'));
+    await mountedRemote(page);
+    const siteTitle = await page.title();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/details', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const card = page.getByTestId('case-list').getByRole('link').first();
+    const name = await card.getByRole('img').getAttribute('alt');
+    await card.click();
+    await expect(page.getByText('加载中…')).toBeVisible();
+    // Not the not-found title: the case is on its way, not missing.
+    expect(await page.title()).toBe(siteTitle);
+    release();
+    await expect(page).toHaveTitle(`${name} - 云帆科技`);
+  });
+});

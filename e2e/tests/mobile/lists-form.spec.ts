@@ -104,6 +104,38 @@ test.describe('mobile contact form', () => {
     expect(stored).toMatchObject({ phone: '13800138000', email: 'visitor@example.com' });
   });
 
+  test('should keep what was typed while the visitor looks elsewhere, until it is sent', async ({ page }) => {
+    await page.route('**/api/leaveword', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 0, msg: '成功', data: null }),
+      }),
+    );
+    await page.goto(mainUrl('/move/about.html'));
+    await mountedRemote(page);
+    await page.getByLabel('姓名').fill('回访客户');
+    await page.getByLabel('电话').fill('13800138000');
+    await page.getByLabel('留言内容').fill('先看看案例再决定。');
+    const tabs = page.getByRole('navigation', { name: '底部导航' });
+    await tabs.getByRole('link', { name: '客户案例' }).click();
+    await expect(page).toHaveURL(mainUrl('/move/case.html'));
+    await page.getByTestId('back').click();
+    await expect(page).toHaveURL(mainUrl('/move/about.html'));
+    await expect(page.getByLabel('姓名')).toHaveValue('回访客户');
+    await expect(page.getByLabel('电话')).toHaveValue('13800138000');
+    await expect(page.getByLabel('留言内容')).toHaveValue('先看看案例再决定。');
+
+    await page.getByRole('button', { name: '提交留言' }).click();
+    await expect(page.getByTestId('lead-outcome')).toHaveText('提交成功，我们会尽快与您联系');
+    await expect(page.getByLabel('姓名')).toHaveValue('');
+    await tabs.getByRole('link', { name: '客户案例' }).click();
+    await page.getByTestId('back').click();
+    await expect(page).toHaveURL(mainUrl('/move/about.html'));
+    await expect(page.getByLabel('姓名')).toHaveValue('');
+    await expect(page.getByLabel('留言内容')).toHaveValue('');
+  });
+
   test('should show the server refusal as it comes', async ({ page }) => {
     await page.route('**/api/leaveword', (route) =>
       route.fulfill({

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { SCROLL_ANIMATION_MS } from '@site/shared-types';
 import { animateScrollTo, useScrolledPast } from './scroll';
 
@@ -11,13 +12,29 @@ export interface BackToTopProps {
   fadeMs?: number;
   label: string;
   testId: string;
+  /** The control's picture, when the face draws its own; an upward chevron otherwise. */
+  icon?: ReactNode;
 }
+
+const CHEVRON = (
+  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+    <path d="M6 14l6-6 6 6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+  </svg>
+);
 
 /**
  * A back-to-top control (docs/behaviour.md "Constants"): hidden until the page is scrolled past `threshold`,
  * then scrolls to the top over 800 ms, eased. Hidden, it is out of the tab order and the accessibility tree.
  */
-export function BackToTop({ threshold, className, shownClassName, fadeMs, label, testId }: BackToTopProps) {
+export function BackToTop({
+  threshold,
+  className,
+  shownClassName,
+  fadeMs,
+  label,
+  testId,
+  icon = CHEVRON,
+}: BackToTopProps) {
   const shown = useScrolledPast(threshold);
   return (
     <button
@@ -30,9 +47,7 @@ export function BackToTop({ threshold, className, shownClassName, fadeMs, label,
       data-testid={testId}
       onClick={() => void animateScrollTo(0, SCROLL_ANIMATION_MS)}
     >
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-        <path d="M6 14l6-6 6 6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-      </svg>
+      {icon}
     </button>
   );
 }

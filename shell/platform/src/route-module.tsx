@@ -130,7 +130,10 @@ function RouteView({ module }: { module: AnyRouteModule }) {
   // Hooks in a loop: a module's load answers the same keys every time, and each route has its own RouteView.
   for (const [key, entry] of Object.entries(reads)) states[key] = useRead(entry);
   const loaded = Object.fromEntries(Object.entries(states).map(([key, state]) => [key, state.data]));
-  usePageTitle(module.head(loaded as never, params).title);
+  // While a first read is on its way (client navigation) nothing is known yet: the site title, not the head's
+  // not-found, which is for an item that turned out not to exist.
+  const waiting = Object.values(states).some((state) => state.isLoading);
+  usePageTitle(waiting ? null : module.head(loaded as never, params).title);
   const Page = module.Page;
   return (
     <RouteData.Provider value={states}>

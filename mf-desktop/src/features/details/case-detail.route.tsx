@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { DEFAULT_CASEMENU, fitHeadings, itemHead } from '@site/shared-types';
+import { caseHead, DEFAULT_CASEMENU, fitHeadings } from '@site/shared-types';
 import { defineRoute, read, useRouteData } from '@site/platform';
 import { Loading, NotFoundPage } from '../../common/page-states';
 import { Neighbour } from './neighbour';
@@ -80,5 +80,5 @@ export const caseDetailRoute = defineRoute({
   name: 'details',
   Page: CaseDetailPage,
   load: ({ id, query }) => ({ detail: read('caseDetail', { case: id ?? 0, casemenu: casemenuOf(query) }) }),
-  head: ({ detail }) => itemHead(detail && { title: detail.name, intro: detail.intro, img: detail.img }),
+  head: ({ detail }) => caseHead(detail),
 });

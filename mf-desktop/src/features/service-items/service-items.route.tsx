@@ -2,9 +2,9 @@ import { useLocation } from 'react-router-dom';
 import {
   CaseListType,
   matchSiteRoute,
-  NOT_FOUND_HEAD,
   PAGE_AMOUNT,
   SERVICE_TITLES,
+  serviceHead,
   type CaseSummary,
 } from '@site/shared-types';
 import { defineRoute, InfiniteList, read, usePageLoader, useRouteData } from '@site/platform';
@@ -54,6 +54,5 @@ export const serviceItemsRoute = defineRoute({
   name: 'items',
   Page: ServiceItems,
   load: ({ id }) => ({ items: read('items', { menu: id ?? 0 }) }),
-  head: ({ items }, { id }) =>
-    items ? { title: SERVICE_TITLES[id ?? 0] ?? items.menu.title, description: items.menu.intro } : NOT_FOUND_HEAD,
+  head: ({ items }, { id }) => serviceHead(items?.menu, SERVICE_TITLES[id ?? 0]),
 });

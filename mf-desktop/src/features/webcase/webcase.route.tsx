@@ -4,10 +4,9 @@ import {
   CaseListType,
   DEFAULT_WEBCASE_ID,
   matchSiteRoute,
-  NOT_FOUND_HEAD,
   PAGE_AMOUNT,
   webcaseExists,
-  webcaseTitle,
+  webcaseHead,
   type CaseSummary,
 } from '@site/shared-types';
 import { defineRoute, InfiniteList, read, skipRead, usePageLoader, useRouteData } from '@site/platform';
@@ -69,5 +68,5 @@ export const webcaseRoute = defineRoute({
         ? skipRead('webcaseTab')
         : read('webcaseTab', { menu: webcaseTab(id ?? 0) }),
   }),
-  head: (_data, { id }) => (webcaseExists(id ?? 0) ? { title: webcaseTitle(id ?? 0) } : NOT_FOUND_HEAD),
+  head: (_data, { id }) => webcaseHead(id ?? 0),
 });

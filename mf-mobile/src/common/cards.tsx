@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import { truncateName, type CaseSummary } from '@site/shared-types';
-import styles from './pages.module.css';
+import styles from './cards.module.css';
 
 type CaseCardData = Pick<CaseSummary, 'id' | 'img' | 'name' | 'scene'>;
 
+/** Case cards two by two: cover, name (cut after 30 characters), scene; each opens the case. */
 export function CaseList({ cases }: { cases: CaseCardData[] }) {
   return (
     <ul className={styles.cases} data-testid="case-list">

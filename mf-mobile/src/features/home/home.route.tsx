@@ -4,13 +4,16 @@ import { Autoplay, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/pagination';
-import { CAROUSEL, HOME_LIMITS, PROCESS_STEPS } from '@site/shared-types';
-import { publicApi, usePageTitle } from '@site/platform';
-import { ROUTE_TITLES } from '../prefetch';
-import { CaseList } from './cards';
-import { Loading } from './missing';
-import styles from './pages.module.css';
+import { CAROUSEL, HOME_LIMITS, PROCESS_STEPS, ROUTE_TITLES } from '@site/shared-types';
+import { defineRoute, publicApi, read, useRouteData } from '@site/platform';
+import { CaseList } from '../../common/cards';
+import { Loading } from '../../common/page-states';
+import { ServiceTiles } from '../../common/service-tiles';
+import page from '../../common/page.module.css';
+import { HOME_PATH } from '../../layout/route-look';
+import styles from './home.module.css';
 
+/** The banner slides from the header; a slide's desktop path opens the same path under /move. */
 function Banner() {
   const header = publicApi.useHeaderQuery().data;
   if (!header || header.banner.length === 0) return null;
@@ -26,7 +29,7 @@ function Banner() {
       >
         {header.banner.map((slide, index) => (
           <SwiperSlide key={slide.id}>
-            <Link to={slide.link ? `/move${slide.link}` : '/move/index.html'}>
+            <Link to={slide.link ? `/move${slide.link}` : HOME_PATH}>
               <img
                 src={slide.pic}
                 alt={slide.title}
@@ -43,38 +46,18 @@ function Banner() {
   );
 }
 
-/** The four service tiles; each opens its service's case list. */
-export function ServiceTiles() {
-  const { data } = publicApi.useHomeQuery();
-  if (!data) return <Loading />;
-  return (
-    <ul className={styles.tiles} data-testid="service-tiles">
-      {data.service.slice(0, HOME_LIMITS.services).map((service) => (
-        <li key={service.id}>
-          <Link to={`/move/items/${service.id}.html`}>
-            <img src={service.img} alt="" width={40} height={40} loading="lazy" />
-            <strong>{service.name}</strong>
-            <span>{service.intro[0]}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-export function HomePage() {
-  usePageTitle(ROUTE_TITLES.meindex);
-  const { data } = publicApi.useHomeQuery();
+function HomePage() {
+  const { data } = useRouteData(homeRoute).home;
   if (!data) return <Loading />;
   return (
     <main data-page="meindex">
       <h1 className={styles.visuallyHidden}>网站建设、新媒体营销、软件开发与品牌设计</h1>
       <Banner />
-      <section className={styles.card}>
+      <section className={page.card}>
         <h2>我们的服务</h2>
-        <ServiceTiles />
+        <ServiceTiles services={data.service} />
       </section>
-      <section className={styles.card}>
+      <section className={page.card}>
         <h2>服务流程</h2>
         <ol className={styles.steps} data-testid="process-steps">
           {PROCESS_STEPS.map((step, index) => (
@@ -85,14 +68,14 @@ export function HomePage() {
           ))}
         </ol>
       </section>
-      <section className={styles.card}>
+      <section className={page.card}>
         <h2>{data.success.title}</h2>
         <CaseList cases={data.success.content.slice(0, HOME_LIMITS.successCases)} />
         <Link className={styles.more} to="/move/case.html">
           查看更多案例
         </Link>
       </section>
-      <section className={styles.card}>
+      <section className={page.card}>
         <h2>合作伙伴</h2>
         <ul className={styles.logos} data-testid="partner-logos">
           {data.client.slice(0, HOME_LIMITS.clientLogos).map((client) => (
@@ -106,15 +89,10 @@ export function HomePage() {
   );
 }
 
-export function ServicesPage() {
-  usePageTitle(ROUTE_TITLES.fwxm);
-  return (
-    <main data-page="fwxm">
-      <section className={styles.card}>
-        <h1>服务项目</h1>
-        <p className={styles.intro}>选择一项服务，查看我们为客户完成的案例。</p>
-        <ServiceTiles />
-      </section>
-    </main>
-  );
-}
+/** `/move/`, `/move/index.html`: banner, services, process, success cases and partners. */
+export const homeRoute = defineRoute({
+  name: 'meindex',
+  Page: HomePage,
+  load: () => ({ home: read('home') }),
+  head: () => ({ title: ROUTE_TITLES.meindex ?? null }),
+});

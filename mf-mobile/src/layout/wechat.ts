@@ -39,9 +39,10 @@ function loadScript(src: string): Promise<void> {
 }
 
 /**
- * WeChat sharing (spec §7): on every route change, when an official account is configured, the page's address
- * (without the fragment) is signed by `POST /api/share`, the JS-SDK is configured with the answer, and the
- * current page's title, description and picture become the share card. Any failure is only logged.
+ * WeChat sharing (docs/behaviour.md#wechat-sharing): on every route change, when an official account is
+ * configured, the page's address (without the fragment) is signed by `POST /api/share`, the JS-SDK is configured
+ * with the answer, and the current page's title, description and picture become the share card. Any failure is
+ * only logged.
  */
 export function useShareRegistration(image: string | undefined): void {
   const dispatch = useAppDispatch();

@@ -1,13 +1,13 @@
-import { MOBILE_CONTENT_MARGIN } from '@site/shared-types';
+import { MOBILE_CONTENT_MARGIN, type MobileRouteName } from '@site/shared-types';
 
 export type Background = 'white' | 'grey' | 'greyMargins';
 
 /**
- * Spec §2 "Mobile layout": white on mezhy and meabout; light grey on contact (meus), cases (mecase) and items
- * (meitems); light grey with extra side margins elsewhere (the home-like routes, whose content margin is
+ * docs/behaviour.md#mobile-layout: white on mezhy and meabout; light grey on contact (meus), cases (mecase) and
+ * items (meitems); light grey with extra side margins elsewhere (the home-like routes, whose content margin is
  * 10px 10px 70px instead of 0 0 70px).
  */
-export function routeLook(name: string | null): { background: Background; margin: string } {
+export function routeLook(name: MobileRouteName | null): { background: Background; margin: string } {
   if (name === 'mezhy' || name === 'meabout') return { background: 'white', margin: MOBILE_CONTENT_MARGIN.default };
   if (name === 'meus' || name === 'mecase' || name === 'meitems') {
     return { background: 'grey', margin: MOBILE_CONTENT_MARGIN.default };
@@ -15,15 +15,13 @@ export function routeLook(name: string | null): { background: Background; margin
   return { background: 'greyMargins', margin: MOBILE_CONTENT_MARGIN.homeLike };
 }
 
+/** The mobile home page's address: the first tab, the site name's link and where "back" goes with no history. */
+export const HOME_PATH = '/move/index.html';
+
 /** The bottom bar's tabs; a tab is highlighted only on its own route. */
-export const TABS = [
-  { route: 'meindex', to: '/move/index.html', label: '首页' },
+export const TABS: readonly { route: MobileRouteName; to: string; label: string }[] = [
+  { route: 'meindex', to: HOME_PATH, label: '首页' },
   { route: 'mecase', to: '/move/case.html', label: '客户案例' },
   { route: 'mezhy', to: '/move/zhy.html', label: '关于我们' },
   { route: 'meus', to: '/move/us.html', label: '联系我们' },
-] as const;
-
-/** Spec §2: `/move/index` hides the non-index flag (the back button), any other path sets it. */
-export function isIndexPath(pathname: string): boolean {
-  return pathname === '/move' || pathname === '/move/' || pathname === '/move/index.html';
-}
+];

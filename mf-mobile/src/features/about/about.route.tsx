@@ -1,19 +1,17 @@
-import { PROCESS_STEPS } from '@site/shared-types';
-import { publicApi, usePageTitle } from '@site/platform';
-import { ROUTE_TITLES } from '../prefetch';
-import { Loading } from './missing';
-import styles from './pages.module.css';
+import { PROCESS_STEPS, ROUTE_TITLES } from '@site/shared-types';
+import { defineRoute, read, useRouteData } from '@site/platform';
+import { Loading } from '../../common/page-states';
+import page from '../../common/page.module.css';
+import styles from './about.module.css';
 
-/** `zhy.html`: about us — profile, brand culture, process and honours. */
-export function AboutPage() {
-  usePageTitle(ROUTE_TITLES.mezhy);
-  const { data } = publicApi.useAboutQuery();
+function AboutPage() {
+  const { data } = useRouteData(aboutRoute).about;
   if (!data) return <Loading />;
   return (
-    <main data-page="mezhy" className={styles.article}>
-      <img className={styles.hero} src={data.profile.img} alt={data.profile.title} width={800} height={520} />
+    <main data-page="mezhy" className={page.article}>
+      <img className={page.hero} src={data.profile.img} alt={data.profile.title} width={800} height={520} />
       <h1>{data.profile.title}</h1>
-      <p className={styles.intro}>{data.profile.subtitle}</p>
+      <p className={page.intro}>{data.profile.subtitle}</p>
       {data.profile.paragraphs.map((text) => (
         <p key={text}>{text}</p>
       ))}
@@ -45,3 +43,11 @@ export function AboutPage() {
     </main>
   );
 }
+
+/** `/move/zhy.html`: about us — profile, brand culture, process and honours. */
+export const aboutRoute = defineRoute({
+  name: 'mezhy',
+  Page: AboutPage,
+  load: () => ({ about: read('about') }),
+  head: () => ({ title: ROUTE_TITLES.mezhy ?? null }),
+});

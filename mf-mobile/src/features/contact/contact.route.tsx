@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import { ROUTE_TITLES, SCROLL_ANIMATION_MS } from '@site/shared-types';
+import { animateScrollTo, defineRoute, read, useRouteData } from '@site/platform';
+import { ContactCard } from '../../common/contact-card';
+import { Loading } from '../../common/page-states';
+import page from '../../common/page.module.css';
+import styles from './contact.module.css';
+
+function ContactPage() {
+  const loaded = useRouteData(contactRoute);
+  const contact = loaded.contact.data;
+  const about = loaded.about.data;
+  useEffect(() => {
+    if (!contact) return;
+    const frame = requestAnimationFrame(
+      () => void animateScrollTo(document.documentElement.scrollHeight - window.innerHeight, SCROLL_ANIMATION_MS),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [contact]);
+  if (!contact) return <Loading />;
+  return (
+    <main data-page="meus">
+      {about ? (
+        <section className={page.card}>
+          <h2>{about.profile.title}</h2>
+          {about.profile.paragraphs.map((text) => (
+            <p key={text}>{text}</p>
+          ))}
+        </section>
+      ) : null}
+      <section className={page.card}>
+        <h1>联系我们</h1>
+        <p className={page.intro}>{contact.intro}</p>
+        <ContactCard contact={contact} />
+        <figure className={styles.qr}>
+          <img
+            src={contact.wechat.img}
+            alt={`${contact.wechat.name}微信二维码`}
+            width={160}
+            height={160}
+            loading="lazy"
+          />
+          <figcaption>微信扫一扫，关注{contact.wechat.name}</figcaption>
+        </figure>
+      </section>
+    </main>
+  );
+}
+
+/** `/move/us.html`: the company profile and contact details; the page scrolls itself to the bottom. */
+export const contactRoute = defineRoute({
+  name: 'meus',
+  Page: ContactPage,
+  load: () => ({ contact: read('contact'), about: read('about') }),
+  head: () => ({ title: ROUTE_TITLES.meus ?? null }),
+});
