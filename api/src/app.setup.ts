@@ -1,9 +1,11 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import helmet from 'helmet';
 import { ANALYTICS_ORIGIN, WECHAT_JS_SDK_ORIGIN } from '@site/shared-types';
 import type { AppConfig } from './config/config.js';
 import { mountApiDocs } from './core/api-docs.js';
+import { CacheServer } from './modules/cache/cache-server.js';
 import { bodyParsing } from './core/body-parsing.js';
 import { confinedStatic } from './core/confined-static.js';
 import { requestId } from './core/request-id.js';
@@ -83,7 +85,24 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   );
   mountApiDocs(app);
   serveFrontend(app, config);
+  answerFromCacheFirst(app);
   return app;
+}
+
+/**
+ * Puts the published-content cache in front of Express: a cached public answer or page is sent before any
+ * middleware runs (docs/decisions.md "Published-content cache"); everything else goes to Express as before.
+ */
+function answerFromCacheFirst(app: NestExpressApplication): void {
+  const server = app.getHttpServer() as Server;
+  const cache = app.get(CacheServer);
+  const handlers = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) =>
+    cache.handle(req, res, () => {
+      for (const handler of handlers) handler.call(server, req, res);
+    }),
+  );
 }
 
 /** Origins of the shell and remotes when they are not served by this server (CDN, development servers). */

@@ -10,8 +10,9 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 let t: TestApp;
 let plain: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-  plain = await createTestApp({ SSR: 'false' }, { reuse: t });
+  // Without the published-content cache: what one render costs when nothing is cached yet.
+  t = await createTestApp({ CACHE: 'false' });
+  plain = await createTestApp({ SSR: 'false', CACHE: 'false' }, { reuse: t });
 });
 afterAll(async () => {
   await plain.close();
@@ -36,7 +37,8 @@ async function queriesOf(
     return original.apply(this, args) as never;
   });
   try {
-    const request = app.http.get(path);
+    // A fixed host: supertest's own changes with every request, and a page's links are made with it.
+    const request = app.http.get(path).set('Host', 'www.yunfan.test');
     const res = await (userAgent ? request.set('User-Agent', userAgent) : request);
     return { status: res.status, queries };
   } finally {
@@ -112,5 +114,23 @@ describe('a page rendered in the browser (SSR=false)', () => {
     expect((await plain.http.get('/details/999999.html')).status).toBe(404);
     expect((await plain.http.get('/webcase/9.html')).status).toBe(404);
     expect((await plain.http.get('/webcase/3.html')).status).toBe(200);
+  });
+});
+
+describe('with the published-content cache', () => {
+  it('should render a page once and then answer it, and the answers it used, without the database', async () => {
+    const cached = await createTestApp({}, { reuse: t });
+    try {
+      const first = await queriesOf(cached, '/about.html');
+      expect(first.status).toBe(200);
+      expect(first.queries.length).toBeGreaterThan(0);
+      const again = await queriesOf(cached, '/about.html');
+      expect({ status: again.status, queries: again.queries }).toEqual({ status: 200, queries: [] });
+      // The render's own reads were cached on the way: another page made of them needs only its own.
+      const other = await queriesOf(cached, '/move/zhy.html', MOBILE_UA);
+      expect(reading(other.queries, 'site_block').map((query) => query.values[0])).not.toContain('about');
+    } finally {
+      await cached.close();
+    }
   });
 });

@@ -71,6 +71,13 @@ export const ADMIN_ROUTES: readonly SiteRoute<AdminRouteName>[] = [
   ...ADMIN_CHILDREN.map((child) => ({ face: 'admin' as const, name: child, path: `/index/${child}` })),
 ];
 
+/** The query parameters a route's page depends on; any other one (`utm_source`…) changes nothing on the page. */
+export const ROUTE_QUERY: Partial<Record<RouteName, readonly string[]>> = {
+  search: ['keyword', 'type'],
+  details: ['casemenu'],
+  mecase: ['tab'],
+};
+
 export const FACE_BASE: Record<SiteFace, string> = { desktop: '', mobile: '/move', admin: '/admin' };
 
 export interface RouteMatch {

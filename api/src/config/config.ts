@@ -46,6 +46,8 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** Seed the demo content into an empty database. */
   seed: boolean;
+  /** The published-content cache of public answers and pages (docs/decisions.md). */
+  cache: { enabled: boolean; maxBytes: number };
 }
 
 export { REMOTE_NAMES, type RemoteName } from '@site/shared-types';
@@ -221,6 +223,8 @@ export const CONFIG_VARIABLES = [
   ...REMOTE_NAMES.map((name) => `REMOTE_${name.toUpperCase()}_URL`),
   'TRUST_PROXY',
   'LOG_LEVEL',
+  'CACHE',
+  'CACHE_MAX_MB',
 ] as const;
 
 /**
@@ -290,6 +294,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'log'),
     seed: flag(env, 'SEED', true),
+    cache: {
+      enabled: flag(env, 'CACHE', true),
+      maxBytes: integer(env, 'CACHE_MAX_MB', 64, 1, 4096) * 1024 * 1024,
+    },
   };
 }
 

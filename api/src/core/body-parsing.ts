@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Logger } from '@nestjs/common';
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { transportFailure } from './all-exceptions.filter.js';
@@ -47,64 +48,79 @@ export class JsonDepthScanner {
 
 type Refuse = (status: 400 | 413 | 415, reason: string) => void;
 
-/**
- * Reads a JSON body of at most `limit` bytes into `req.body`. Refusals (too large, too deep, not UTF-8, not
- * JSON) are answered at once and the connection is closed, so the rest of a hostile body is never read.
- */
-function jsonBody(limit: number, refuse: (req: Request, res: Response) => Refuse): RequestHandler {
-  return (req, res, next) => {
-    if (!req.is('application/json')) return next();
-    const fail = refuse(req, res);
-    const charset = /charset=["']?([\w-]+)/i.exec(req.get('content-type') ?? '')?.[1]?.toLowerCase();
-    if (
-      (charset && charset !== 'utf-8' && charset !== 'utf8') ||
-      (req.get('content-encoding') ?? 'identity') !== 'identity'
-    ) {
-      return fail(415, 'not plain UTF-8');
-    }
-    if (Number(req.get('content-length') ?? 0) > limit) return fail(413, 'too large');
+/** A JSON body as read: the value, or why it is refused. */
+export type JsonRead = { ok: true; value: unknown } | { ok: false; status: 400 | 413 | 415; reason: string };
 
+/**
+ * Reads a JSON body of at most `limit` bytes. A refusal (too large, too deep, not UTF-8, not JSON) is known as
+ * soon as the offending byte arrives; the rest of the body is then not read.
+ */
+export function readJson(req: IncomingMessage, limit: number): Promise<JsonRead> {
+  const refused = (status: 400 | 413 | 415, reason: string): JsonRead => ({ ok: false, status, reason });
+  const type = req.headers['content-type'] ?? '';
+  const charset = /charset=["']?([\w-]+)/i.exec(type)?.[1]?.toLowerCase();
+  if (
+    (charset && charset !== 'utf-8' && charset !== 'utf8') ||
+    (req.headers['content-encoding'] ?? 'identity') !== 'identity'
+  ) {
+    return Promise.resolve(refused(415, 'not plain UTF-8'));
+  }
+  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.resolve(refused(413, 'too large'));
+
+  return new Promise((resolve, reject) => {
     const scanner = new JsonDepthScanner(MAX_BODY_DEPTH);
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
-    const stop = (status: 400 | 413, reason: string) => {
+    const finish = (read: JsonRead) => {
       done = true;
       req.removeAllListeners('data');
-      fail(status, reason);
+      resolve(read);
     };
     req.on('data', (chunk: Buffer) => {
       if (done) return;
       size += chunk.length;
-      if (size > limit) return stop(413, 'too large');
-      if (!scanner.push(chunk)) return stop(400, 'nested too deep');
+      if (size > limit) return finish(refused(413, 'too large'));
+      if (!scanner.push(chunk)) return finish(refused(400, 'nested too deep'));
       chunks.push(chunk);
     });
     req.on('error', (error) => {
-      if (!done) {
-        done = true;
-        next(error);
-      }
+      if (done) return;
+      done = true;
+      reject(error);
     });
     req.on('end', () => {
       if (done) return;
-      done = true;
       const body = Buffer.concat(chunks);
-      if (!isUtf8(body)) return fail(400, 'not UTF-8');
+      if (!isUtf8(body)) return finish(refused(400, 'not UTF-8'));
       const text = body.toString('utf8').trim();
-      if (text === '') {
-        req.body = {};
-        return next();
-      }
+      if (text === '') return finish({ ok: true, value: {} });
       // Like body-parser's strict mode: a JSON body is an object or an array.
-      if (text[0] !== '{' && text[0] !== '[') return fail(400, 'not a JSON object');
+      if (text[0] !== '{' && text[0] !== '[') return finish(refused(400, 'not a JSON object'));
       try {
-        req.body = JSON.parse(text);
+        finish({ ok: true, value: JSON.parse(text) });
       } catch {
-        return fail(400, 'malformed JSON');
+        finish(refused(400, 'malformed JSON'));
       }
-      next();
     });
+  });
+}
+
+/** Marks a request whose body was read before Express saw it (the cache's fast path): the parsers skip it. */
+export const BODY_READ = Symbol('body-read');
+
+/**
+ * Reads a JSON body into `req.body`. Refusals are answered at once and the connection is closed, so the rest
+ * of a hostile body is never read.
+ */
+function jsonBody(limit: number, refuse: (req: Request, res: Response) => Refuse): RequestHandler {
+  return (req, res, next) => {
+    if ((req as Request & { [BODY_READ]?: boolean })[BODY_READ] || !req.is('application/json')) return next();
+    readJson(req, limit).then((read) => {
+      if (!read.ok) return refuse(req, res)(read.status, read.reason);
+      req.body = read.value;
+      next();
+    }, next);
   };
 }
 
@@ -119,17 +135,32 @@ const hasBody = (req: Request) =>
  * into the envelope by the handler that must sit right after it: Nest's exception filters do not see errors
  * from express middleware.
  */
+const refusals = new BoundedLog((line) => new Logger('Requests').warn(line));
+
+/**
+ * Answers a refused body: the status with the envelope, and the connection closed (the rest of the body is not
+ * read). Logged at most once per 10 s per kind.
+ */
+export function refuseBody(req: IncomingMessage, res: ServerResponse, status: 400 | 413 | 415, reason: string): void {
+  const { method, url, id } = req as IncomingMessage & { id?: string };
+  refusals.note(
+    reason,
+    `${status} ${method} ${url?.split('?')[0]} [${id ?? '-'}] ${reason} from ${req.socket.remoteAddress}`,
+  );
+  const body = JSON.stringify(transportFailure(status));
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    Connection: 'close',
+  });
+  res.end(body);
+}
+
 export function bodyParsing(): Array<RequestHandler | ErrorRequestHandler> {
-  const logger = new Logger('Requests');
-  const refusals = new BoundedLog((line) => logger.warn(line));
   const refuse =
     (req: Request, res: Response): Refuse =>
-    (status, reason) => {
-      refusals.note(reason, `${status} ${req.method} ${req.path} [${req.id}] ${reason} from ${req.ip}`);
-      // The rest of the body is not read: the connection ends with this answer.
-      res.setHeader('Connection', 'close');
-      res.status(status).json(transportFailure(status));
-    };
+    (status, reason) =>
+      refuseBody(req, res, status, reason);
   const anonymous = {
     json: jsonBody(ANONYMOUS_BODY_LIMIT_BYTES, refuse),
     form: express.urlencoded({ extended: false, limit: ANONYMOUS_BODY_LIMIT_BYTES }),
@@ -141,11 +172,13 @@ export function bodyParsing(): Array<RequestHandler | ErrorRequestHandler> {
   const pick = (req: Request) => (req.headers.token === undefined ? anonymous : admin);
 
   const readableType: RequestHandler = (req, res, next) => {
-    if (!hasBody(req) || req.is(READABLE_TYPES)) return next();
+    if ((req as Request & { [BODY_READ]?: boolean })[BODY_READ] || !hasBody(req) || req.is(READABLE_TYPES))
+      return next();
     refuse(req, res)(415, `content type ${req.get('content-type')}`);
   };
   const json: RequestHandler = (req, res, next) => pick(req).json(req, res, next);
-  const form: RequestHandler = (req, res, next) => pick(req).form(req, res, next);
+  const form: RequestHandler = (req, res, next) =>
+    (req as Request & { [BODY_READ]?: boolean })[BODY_READ] ? next() : pick(req).form(req, res, next);
   const onFormError: ErrorRequestHandler = (error: unknown, req: Request, res, next) => {
     const { status, type } = error as { status?: unknown; type?: unknown };
     if (typeof status === 'number' && status >= 400 && status < 500) {

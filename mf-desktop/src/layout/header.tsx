@@ -36,7 +36,8 @@ export function Header() {
   const active = activeMenuId(pathname);
   const dispatch = useAppDispatch();
   const { searchOpen: open, keyword: typed } = useAppSelector(selectSearch);
-  const keyword = typed ?? new URLSearchParams(search).get('keyword') ?? '';
+  // The results page shows its keyword in the box; no other page depends on its query string.
+  const keyword = typed ?? (pathname === SEARCH_PATH ? (new URLSearchParams(search).get('keyword') ?? '') : '');
   const setOpen = (value: boolean) => dispatch(value ? searchOpened() : searchClosed());
   const input = useRef<HTMLInputElement>(null);
 

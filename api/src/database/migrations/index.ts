@@ -1,5 +1,6 @@
 import { InitialSchema1763700000000 } from './1763700000000-initial-schema.js';
 import { AdminAndLeads1763800000000 } from './1763800000000-admin-and-leads.js';
+import { PublishedContent1763900000000 } from './1763900000000-published-content.js';
 
 /** Every migration, in order. Listed explicitly: TypeORM's glob loading does not suit an ESM build. */
-export const migrations = [InitialSchema1763700000000, AdminAndLeads1763800000000];
+export const migrations = [InitialSchema1763700000000, AdminAndLeads1763800000000, PublishedContent1763900000000];

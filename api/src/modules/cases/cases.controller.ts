@@ -14,6 +14,7 @@ import { CasesService } from './cases.service.js';
 import { CaseDetailDto, ItemMoreDto, ItemsDto, WebcaseCutDto } from './dto/cases.dto.js';
 import { Public } from '../../core/public.decorator.js';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { PublicRead } from '../../core/public-read.decorator.js';
 
 @ApiTags('public')
 @Public()
@@ -22,30 +23,35 @@ export class CasesController {
   constructor(private readonly cases: CasesService) {}
 
   @ApiPost('items')
+  @PublicRead()
   @ApiOperation({ summary: "A service menu's banner, offerings and first cases" })
   items(@Body() body: ItemsDto): Promise<ItemsData> {
     return this.cases.items(body.menu);
   }
 
   @ApiPost('itemmore')
+  @PublicRead()
   @ApiOperation({ summary: 'Next cases of a service menu (type 1) or a customer-case tab (type 2) after a cursor' })
   more(@Body() body: ItemMoreDto): Promise<Paged<CaseSummary>> {
     return this.cases.more(body.type ?? CaseListType.Service, body.menu, body.page, body.amount);
   }
 
   @ApiPost('details')
+  @PublicRead()
   @ApiOperation({ summary: 'One case with its previous and next case in the list it was opened from' })
   detail(@Body() body: CaseDetailDto): Promise<CaseDetail> {
     return this.cases.detail(body.case, body.casemenu ?? DEFAULT_CASEMENU);
   }
 
   @Get('webcase')
+  @PublicRead()
   @ApiOperation({ summary: 'Customer-case tabs and the first cases of the first tab' })
   webcase(): Promise<WebcaseData> {
     return this.cases.webcase();
   }
 
   @ApiPost('webcasecut')
+  @PublicRead()
   @ApiOperation({ summary: "A customer-case tab's first cases" })
   webcaseCut(@Body() body: WebcaseCutDto): Promise<WebcaseCutData> {
     return this.cases.webcaseCut(body.menu);

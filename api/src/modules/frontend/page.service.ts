@@ -16,7 +16,7 @@ import { PageHeadFallback } from './page-head-fallback.service.js';
 import { RemotesService } from './remotes.service.js';
 import { ShellTemplate } from './shell-template.js';
 import { SsrService, type ServerRender } from './ssr.service.js';
-import { startupRedirect } from './startup-redirect.js';
+import { pageVary, startupRedirect } from './startup-redirect.js';
 
 function remoteFor(match: RouteMatch | null, pathname: string): RemoteName {
   const face =
@@ -45,7 +45,7 @@ export class PageService {
 
   async serve(req: Request, res: Response): Promise<void> {
     res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Vary', 'User-Agent');
+    res.setHeader('Vary', pageVary(req.get('host') ?? '', req.path, this.config.mobileHosts));
     const target = startupRedirect(req, this.config.mobileHosts);
     if (target) {
       res.redirect(302, target);

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { RemotePointer } from '@site/shared-types';
 import { APP_CONFIG, REMOTE_NAMES, type AppConfig, type RemoteName } from '../../config/config.js';
 
@@ -27,12 +27,17 @@ interface Manifest {
  * `REMOTE_<NAME>_URL` points a remote at another origin instead.
  */
 @Injectable()
-export class RemotesService {
+export class RemotesService implements OnModuleInit {
   private readonly logger = new Logger('Remotes');
   private cached: { at: number; pointer: RemotePointer } | null = null;
   private readonly missing = new Set<string>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  /** The pointer is known from the start, so the first pages are cached under the releases they use. */
+  async onModuleInit(): Promise<void> {
+    await this.pointer();
+  }
 
   private readonly serverReleases = new Map<string, Promise<ServerRelease | null>>();
 
@@ -70,6 +75,19 @@ export class RemotesService {
     } catch {
       return null;
     }
+  }
+
+  /**
+   * The releases in use, as text (part of a cached page's key): answered at once from the last read, which is
+   * renewed in the background once it is older than a second, so a new release is in use within about a second.
+   */
+  releasesStamp(): string {
+    if (!this.cached || Date.now() - this.cached.at >= POINTER_TTL_MS) void this.pointer().catch(() => undefined);
+    return this.cached
+      ? Object.entries(this.cached.pointer.remotes)
+          .map(([name, entry]) => `${name}@${entry.release}`)
+          .join(',')
+      : '';
   }
 
   async pointer(): Promise<RemotePointer> {

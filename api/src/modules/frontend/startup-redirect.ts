@@ -16,3 +16,15 @@ export function startupRedirect(req: Request, mobileHosts: string[]): string | n
   const query = req.originalUrl.indexOf('?');
   return query >= 0 ? target + req.originalUrl.slice(query) : target;
 }
+
+const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64)';
+const MOBILE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)';
+
+/**
+ * The `Vary` of a page at this host and path: `User-Agent` too where phones and computers are redirected
+ * differently (a cache in front must then keep them apart), only `Accept-Encoding` elsewhere.
+ */
+export function pageVary(host: string, path: string, mobileHosts: string[]): string {
+  const redirect = (userAgent: string) => decideStartupRedirect({ host, path, userAgent, mobileHosts });
+  return redirect(MOBILE_UA) === redirect(DESKTOP_UA) ? 'Accept-Encoding' : 'Accept-Encoding, User-Agent';
+}

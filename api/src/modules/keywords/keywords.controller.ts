@@ -4,6 +4,7 @@ import { ApiPost } from '../../core/api-post.decorator.js';
 import { KeywordsService } from './keywords.service.js';
 import { Public } from '../../core/public.decorator.js';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { PublicRead } from '../../core/public-read.decorator.js';
 
 @ApiTags('public')
 @Public()
@@ -13,6 +14,7 @@ export class KeywordsController {
 
   /** The page-meta records (title, keywords, description). The spec's client posts without a body. */
   @ApiPost('keyswords')
+  @PublicRead()
   @ApiOperation({ summary: 'Keyword records (title, keywords, description) that fill the page meta' })
   list(): Promise<KeywordRecord[]> {
     return this.keywords.list();

@@ -5,6 +5,7 @@ import { NewMoreDto, NewsDetailDto } from './dto/news.dto.js';
 import { NewsService } from './news.service.js';
 import { Public } from '../../core/public.decorator.js';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { PublicRead } from '../../core/public-read.decorator.js';
 
 @ApiTags('public')
 @Public()
@@ -13,18 +14,21 @@ export class NewsController {
   constructor(private readonly news: NewsService) {}
 
   @Get('itemnews')
+  @PublicRead()
   @ApiOperation({ summary: 'News categories and the newest articles' })
   list(): Promise<ItemNewsData> {
     return this.news.list();
   }
 
   @ApiPost('newmore')
+  @PublicRead()
   @ApiOperation({ summary: 'Next articles of a category (0: all) after a cursor' })
   more(@Body() body: NewMoreDto): Promise<Paged<NewsSummary>> {
     return this.news.more(body.menu, body.page, body.amount);
   }
 
   @ApiPost('itemnewscut')
+  @PublicRead()
   @ApiOperation({ summary: 'One article with its newer and older neighbours' })
   detail(@Body() body: NewsDetailDto): Promise<NewsDetail> {
     return this.news.detail(body.case);

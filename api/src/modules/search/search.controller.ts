@@ -5,6 +5,7 @@ import { SearchDto } from './dto/search.dto.js';
 import { SearchService } from './search.service.js';
 import { Public } from '../../core/public.decorator.js';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { PublicRead } from '../../core/public-read.decorator.js';
 
 @ApiTags('public')
 @Public()
@@ -13,6 +14,7 @@ export class SearchController {
   constructor(private readonly searchService: SearchService) {}
 
   @ApiPost('search')
+  @PublicRead({ openEnded: true })
   @ApiOperation({ summary: 'Cases (type 1) or articles (type 2) containing a keyword, after a cursor' })
   search(@Body() body: SearchDto): Promise<Paged<CaseSummary | NewsSummary>> {
     return this.searchService.search(body.keyword, body.type ?? SearchType.Cases, body.page, body.amount);

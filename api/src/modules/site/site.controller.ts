@@ -3,6 +3,7 @@ import type { AboutData, ContactData, FooterData, HeaderData, IndexData } from '
 import { SiteService } from './site.service.js';
 import { Public } from '../../core/public.decorator.js';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { PublicRead } from '../../core/public-read.decorator.js';
 
 @ApiTags('public')
 @Public()
@@ -11,12 +12,14 @@ export class SiteController {
   constructor(private readonly site: SiteService) {}
 
   @Get('header')
+  @PublicRead()
   @ApiOperation({ summary: 'Header: logo, banners and the desktop navigation' })
   header(): Promise<HeaderData> {
     return this.site.header();
   }
 
   @Get('footer')
+  @PublicRead()
   @ApiOperation({
     summary: 'Footer: about links, contact entries, friendly links, QR block, filing information, chat links',
   })
@@ -25,18 +28,21 @@ export class SiteController {
   }
 
   @Get('index')
+  @PublicRead()
   @ApiOperation({ summary: 'Home page: success cases, news columns, service cards and client logos' })
   index(): Promise<IndexData> {
     return this.site.index();
   }
 
   @Get('about')
+  @PublicRead()
   @ApiOperation({ summary: 'About page: profile, brand culture, process and honours' })
   about(): Promise<AboutData> {
     return this.site.about();
   }
 
   @Get('contact')
+  @PublicRead()
   @ApiOperation({ summary: 'Contact block: company, address, phones, e-mail, WeChat QR and map position' })
   contact(): Promise<ContactData> {
     return this.site.contact();

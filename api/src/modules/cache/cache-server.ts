@@ -1,0 +1,322 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { decideStartupRedirect, isAdminPath, matchSiteRoute, ROUTE_QUERY } from '@site/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { ANONYMOUS_BODY_LIMIT_BYTES, BODY_READ, readJson, refuseBody } from '../../core/body-parsing.js';
+import { RemotesService } from '../frontend/remotes.service.js';
+import { pageVary } from '../frontend/startup-redirect.js';
+import { ContentVersion } from './content-version.js';
+import { makeEntry, PublishedCache, type CacheEntry, type CacheStats } from './published-cache.js';
+import { PublicReads, type PublicReadRoute } from './public-reads.js';
+
+/** Browsers revalidate every time (a 304 costs nothing); a CDN in front keeps an answer a minute, then revalidates. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
+
+/** Headers of a captured answer that belong to one response, not to the cached entry. */
+const PER_RESPONSE = new Set([
+  'content-length',
+  'content-encoding',
+  'etag',
+  'x-request-id',
+  'date',
+  'connection',
+  'transfer-encoding',
+  'vary',
+  'cache-control',
+  'keep-alive',
+  'access-control-allow-origin',
+  'access-control-allow-credentials',
+  'access-control-expose-headers',
+]);
+
+type Next = () => void;
+
+const MAX_ORIGINS = 8;
+
+interface Captured {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer;
+}
+
+/**
+ * The published-content cache in front of the whole application (docs/decisions.md "Published-content cache"):
+ * public reads and public pages are answered from ready bytes (brotli, gzip or identity, with a strong ETag,
+ * 304 on a match) before Express runs at all. A miss goes through the full pipeline once, its answer is kept if
+ * it is a success, and concurrent misses of one key wait for that one answer. Anything with a token, the back
+ * office, uploads and the build files are not touched. The content version (a database trigger, NOTIFY) empties
+ * the cache when published content changes, in this process and every other one.
+ */
+@Injectable()
+export class CacheServer implements OnModuleInit {
+  /** Everything but open-ended keys (search), which get a tenth of the budget so they cannot push the rest out. */
+  private readonly main: PublishedCache;
+  private readonly openEnded: PublishedCache;
+  /** The origins pages are cached for: `PUBLIC_URL`'s, or the first few a request named (a forged Host is not). */
+  private readonly origins = new Set<string>();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly reads: PublicReads,
+    private readonly version: ContentVersion,
+    private readonly remotes: RemotesService,
+  ) {
+    this.main = new PublishedCache(Math.floor(config.cache.maxBytes * 0.9));
+    this.openEnded = new PublishedCache(Math.floor(config.cache.maxBytes * 0.1));
+  }
+
+  onModuleInit(): void {
+    this.version.onChange(() => this.flush());
+  }
+
+  get enabled(): boolean {
+    return this.config.cache.enabled;
+  }
+
+  flush(): void {
+    this.main.flush();
+    this.openEnded.flush();
+  }
+
+  stats(): { main: CacheStats; openEnded: CacheStats } {
+    return { main: this.main.snapshot(), openEnded: this.openEnded.snapshot() };
+  }
+
+  /** The raw request listener: answers from the cache, or hands the request to `next` (the application). */
+  handle(req: IncomingMessage, res: ServerResponse, next: Next): void {
+    if (!this.enabled || req.headers.token !== undefined) return next();
+    // A cross-origin call's CORS answer depends on its Origin: it takes the application's own path.
+    if (req.headers.origin !== undefined && this.config.corsOrigins.length > 0) return next();
+    const url = req.url ?? '/';
+    const mark = url.indexOf('?');
+    const path = mark < 0 ? url : url.slice(0, mark);
+    const query = mark < 0 ? '' : url.slice(mark + 1);
+    if (/[?&]token=/.test(`?${query}`)) return next();
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+
+    if (path.startsWith('/api/')) {
+      const route = method === 'GET' || method === 'POST' ? this.reads.find(method, path) : undefined;
+      if (!route) return next();
+      if (route.method === 'GET') {
+        req.url = path;
+        return this.serve(req, res, next, `api ${route.method} ${path}`, this.main, 'Accept-Encoding');
+      }
+      return void this.servePost(req, res, next, route);
+    }
+    if (method !== 'GET' || /^\/(uploads|assets|remotes)\//.test(path) || isAdminPath(path)) return next();
+    this.servePage(req, res, next, path, query);
+  }
+
+  private async servePost(
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: Next,
+    route: PublicReadRoute,
+  ): Promise<void> {
+    const type = req.headers['content-type'] ?? '';
+    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (hasBody && !/^application\/json\b/i.test(type)) return next();
+    const read = await readJson(req, ANONYMOUS_BODY_LIMIT_BYTES).catch(() => null);
+    if (read === null) return next();
+    if (!read.ok) return refuseBody(req, res, read.status, read.reason);
+    (req as IncomingMessage & { body?: unknown; [BODY_READ]?: boolean }).body = read.value;
+    (req as IncomingMessage & { [BODY_READ]?: boolean })[BODY_READ] = true;
+    const key = this.reads.keyOf(route, read.value);
+    if (key === null) return next();
+    this.serve(req, res, next, `api ${key}`, route.openEnded ? this.openEnded : this.main, 'Accept-Encoding');
+  }
+
+  private servePage(req: IncomingMessage, res: ServerResponse, next: Next, path: string, query: string): void {
+    const host = req.headers.host ?? '';
+    const mobileHosts = this.config.mobileHosts;
+    const redirect = (userAgent: string | undefined) => decideStartupRedirect({ host, path, userAgent, mobileHosts });
+    // The start-up redirect is answered by the page service; only pages are cached.
+    if (redirect(req.headers['user-agent']) !== null) return next();
+    const match = matchSiteRoute(path);
+    if (!match) return next();
+    const kept = new URLSearchParams();
+    const params = new URLSearchParams(query);
+    for (const name of ROUTE_QUERY[match.route.name] ?? []) {
+      const value = params.get(name);
+      if (value !== null) kept.set(name, value);
+    }
+    // The page is made from its path and the parameters it reads, nothing else: `?utm_source=…` is one entry.
+    const normalised = kept.size > 0 ? `${path}?${kept.toString()}` : path;
+    req.url = normalised;
+    const origin = this.config.publicUrl ?? `${this.protocol(req)}://${host}`;
+    if (!this.origins.has(origin)) {
+      // Each origin makes its own pages (absolute links): a stream of made-up Host headers must not fill the cache.
+      if (this.origins.size >= MAX_ORIGINS) return next();
+      this.origins.add(origin);
+    }
+    const key = `page ${origin} ${normalised} ${this.remotes.releasesStamp()}`;
+    const cache = match.route.name === 'search' ? this.openEnded : this.main;
+    this.serve(req, res, next, key, cache, pageVary(host, path, mobileHosts));
+  }
+
+  private protocol(req: IncomingMessage): string {
+    const forwarded = this.config.trustProxy > 0 ? req.headers['x-forwarded-proto'] : undefined;
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    return first || ((req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http');
+  }
+
+  private serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: Next,
+    key: string,
+    cache: PublishedCache,
+    vary: string,
+  ): void {
+    const found = cache.get(key);
+    if (found) {
+      cache.stats.hits++;
+      return send(req, res, found, 'HIT', vary);
+    }
+    let answered = false;
+    cache
+      .load(key, () =>
+        capture(req, res, next).then((captured) => {
+          answered = true;
+          if (!cacheable(captured)) {
+            sendCaptured(req, res, captured, vary);
+            return null;
+          }
+          return makeEntry(captured.status, captured.headers, captured.body);
+        }),
+      )
+      .then(
+        ({ entry }) => {
+          if (entry) send(req, res, entry, 'MISS', vary);
+          // This request waited for another one's answer, which cannot be kept: it goes through on its own.
+          else if (!answered) next();
+        },
+        () => {
+          if (!res.headersSent) res.destroy();
+        },
+      );
+  }
+}
+
+/** Only successes are kept: a page answering 200, an API answer with code 0. */
+function cacheable({ status, headers, body }: Captured): boolean {
+  if (status !== 200) return false;
+  const type = headers.find(([name]) => name === 'content-type')?.[1] ?? '';
+  if (type.startsWith('application/json')) return body.subarray(0, 9).toString() === '{"code":0';
+  return type.startsWith('text/html');
+}
+
+/**
+ * Runs the request through the application with its answer held back: what it writes is collected instead of
+ * sent, uncompressed (the request's Accept-Encoding is withheld from the application), to be kept and sent
+ * from the cache. HEAD runs as GET, so the entry has a body.
+ */
+function capture(req: IncomingMessage, res: ServerResponse, next: Next): Promise<Captured> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const original = { writeHead: res.writeHead, write: res.write, end: res.end };
+    const toBuffer = (chunk: unknown, encoding?: unknown) =>
+      Buffer.isBuffer(chunk)
+        ? chunk
+        : typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+          : Buffer.from(chunk as Uint8Array);
+    // The application answers in full, uncompressed: no conditional or encoding headers reach it (they are read
+    // when it writes, so they stay away until it has finished).
+    const withheld = ['accept-encoding', 'if-none-match', 'if-modified-since'].map(
+      (name) => [name, req.headers[name]] as const,
+    );
+    for (const [name] of withheld) delete req.headers[name];
+    const head = req.method === 'HEAD';
+    if (head) req.method = 'GET';
+    const restore = () => {
+      Object.assign(res, original);
+      for (const [name, value] of withheld) if (value !== undefined) req.headers[name] = value;
+      if (head) req.method = 'HEAD';
+    };
+    res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+      this.statusCode = status;
+      const headers = rest.find((arg) => typeof arg === 'object' && arg !== null) as
+        Record<string, string | number | string[]> | undefined;
+      for (const [name, value] of Object.entries(headers ?? {})) this.setHeader(name, value);
+      return this;
+    } as ServerResponse['writeHead'];
+    res.write = function (chunk: unknown, encoding?: unknown, callback?: unknown) {
+      if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, encoding));
+      const done = typeof encoding === 'function' ? encoding : callback;
+      if (typeof done === 'function') (done as () => void)();
+      return true;
+    } as ServerResponse['write'];
+    res.end = function (this: ServerResponse, chunk?: unknown, encoding?: unknown, callback?: unknown) {
+      if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, encoding));
+      restore();
+      const headers: Array<[string, string]> = [];
+      for (const [name, value] of Object.entries(this.getHeaders())) {
+        if (value === undefined || PER_RESPONSE.has(name)) continue;
+        headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
+        this.removeHeader(name);
+      }
+      resolve({ status: this.statusCode, headers, body: Buffer.concat(chunks) });
+      const done = [chunk, encoding, callback].find((arg) => typeof arg === 'function');
+      if (typeof done === 'function') (done as () => void)();
+      return this;
+    } as ServerResponse['end'];
+    res.once('close', () => {
+      restore();
+      reject(new Error('the connection closed before the answer was complete'));
+    });
+    next();
+  });
+}
+
+/** The encoding to send, from the request's Accept-Encoding (one not refused with `q=0`). */
+function encodingFor(req: IncomingMessage): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    String(req.headers['accept-encoding'] ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]),
+  );
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
+function send(req: IncomingMessage, res: ServerResponse, entry: CacheEntry, state: 'HIT' | 'MISS', vary: string): void {
+  const headers: Record<string, string | number> = Object.fromEntries(entry.headers);
+  headers.etag = entry.etag;
+  headers['cache-control'] = PUBLIC_CACHE_CONTROL;
+  headers.vary = vary;
+  headers['x-cache'] = state;
+  headers['x-request-id'] = randomUUID();
+  const match = req.headers['if-none-match'];
+  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  const encoding = encodingFor(req);
+  const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.body;
+  if (encoding) headers['content-encoding'] = encoding;
+  headers['content-length'] = body.length;
+  res.writeHead(entry.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** An answer that is not kept (a refusal, a 404): sent as it came, compressed for the client when worth it. */
+function sendCaptured(req: IncomingMessage, res: ServerResponse, captured: Captured, vary: string): void {
+  const headers: Record<string, string | number> = Object.fromEntries(captured.headers);
+  headers['cache-control'] = 'no-cache';
+  headers.vary = vary;
+  headers['x-cache'] = 'BYPASS';
+  headers['x-request-id'] = randomUUID();
+  let body = captured.body;
+  const encoding = body.length > 1024 ? encodingFor(req) : null;
+  if (encoding === 'br') body = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+  else if (encoding === 'gzip') body = gzipSync(body);
+  if (encoding) headers['content-encoding'] = encoding;
+  headers['content-length'] = body.length;
+  res.writeHead(captured.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}

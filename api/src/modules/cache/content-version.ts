@@ -1,0 +1,122 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import pg from 'pg';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { queryOne } from '../../core/sql.js';
+
+const CHANNEL = 'content_changed';
+const RECONNECT_MS = [500, 1000, 2000, 5000];
+
+/**
+ * The published content's version (docs/decisions.md "Published-content cache"): the database bumps it in the
+ * same transaction as every write to a public table and announces it on `content_changed` at commit. This
+ * process listens on its own connection and tells its listeners (the cache) when the content changed. A
+ * listening connection that drops misses announcements, so reconnecting counts as a change too. After a write
+ * of its own, the process asks the database (`check`) instead of waiting for the announcement, so the writer's
+ * next read is fresh.
+ */
+@Injectable()
+export class ContentVersion implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Cache');
+  private readonly listeners = new Set<() => void>();
+  private version: string | null = null;
+  private client: pg.Client | null = null;
+  private stopped = false;
+  private attempts = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.cache.enabled) return;
+    await this.listen();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  /** Reads the version and tells the listeners if it moved. */
+  async check(): Promise<void> {
+    const row = await queryOne<{ version: string }>(this.db, 'SELECT version::text AS version FROM content_version');
+    this.seen(row?.version ?? null);
+  }
+
+  private seen(version: string | null): void {
+    if (version === this.version) return;
+    const first = this.version === null;
+    this.version = version;
+    if (!first) this.changed();
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  private async listen(): Promise<void> {
+    this.timer = null;
+    if (this.stopped) return;
+    const options = this.db.options as { url?: string };
+    const client = new pg.Client({ connectionString: options.url, application_name: 'yunfan-site-listen' });
+    client.on('notification', (message) => {
+      if (message.channel === CHANNEL) this.seen(message.payload ?? null);
+    });
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      if (this.stopped) throw new Error('stopping');
+    } catch (error) {
+      if (this.stopped) {
+        await client.end().catch(() => undefined);
+        return;
+      }
+      this.logger.warn(`cannot listen for content changes: ${error instanceof Error ? error.message : String(error)}`);
+      await client.end().catch(() => undefined);
+      this.retry();
+      return;
+    }
+    this.client = client;
+    // Whatever happened while nobody listened (first start, or a dropped connection) counts as a change.
+    const reconnected = this.attempts > 0;
+    this.attempts = 0;
+    await this.check().catch(() => undefined);
+    if (reconnected) {
+      this.logger.log('listening for content changes again; the cache starts afresh');
+      this.changed();
+    }
+  }
+
+  private lost(client: pg.Client): void {
+    if (this.client !== client) return;
+    this.client = null;
+    client.end().catch(() => undefined);
+    if (this.stopped) return;
+    // What is cached stays served meanwhile (the database may be down: the cache is all there is); it is
+    // dropped when listening again, since a change may have been missed.
+    this.logger.warn('lost the connection that listens for content changes; reconnecting');
+    this.retry();
+  }
+
+  private retry(): void {
+    if (this.stopped) return;
+    const delay = RECONNECT_MS[Math.min(this.attempts, RECONNECT_MS.length - 1)]!;
+    this.attempts++;
+    this.timer = setTimeout(() => void this.listen(), delay);
+    this.timer.unref();
+  }
+}

@@ -1,0 +1,102 @@
+import { Injectable, type OnModuleInit, type Type } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { ResultCode, type Envelope } from '@site/shared-types';
+import { plainToInstance } from 'class-transformer';
+import { getMetadataStorage } from 'class-validator';
+import { ApiException } from '../../core/api.exception.js';
+import { PUBLIC_READ, type PublicReadOptions } from '../../core/public-read.decorator.js';
+import { DEFAULT_SUCCESS_MESSAGE, RESPONSE_MESSAGE } from '../../core/response-message.decorator.js';
+import { ApiValidationPipe } from '../../core/validation.js';
+
+export interface PublicReadRoute {
+  method: 'GET' | 'POST';
+  path: string;
+  openEnded: boolean;
+  /** The body's DTO and the fields it keeps (POST reads); `null` for a read without a body. */
+  dto: Type<object> | null;
+  fields: string[];
+  /** Runs the handler in this process: validation, the call, the envelope. */
+  call(body: unknown): Promise<Envelope<unknown>>;
+}
+
+const REQUEST_METHODS: Record<number, 'GET' | 'POST' | undefined> = { 0: 'GET', 1: 'POST' };
+
+/**
+ * Every handler marked `@PublicRead()`, found once at start from the controllers' own routing metadata, so the
+ * cache and the server render know the public reads without a second list of paths.
+ */
+@Injectable()
+export class PublicReads implements OnModuleInit {
+  private readonly routes = new Map<string, PublicReadRoute>();
+  private readonly pipe = new ApiValidationPipe();
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
+  ) {}
+
+  onModuleInit(): void {
+    for (const wrapper of this.discovery.getControllers()) {
+      const instance = wrapper.instance as Record<string, unknown> | undefined;
+      if (!instance || !wrapper.metatype) continue;
+      const prefix = String(Reflect.getMetadata(PATH_METADATA, wrapper.metatype) ?? '');
+      for (const name of this.scanner.getAllMethodNames(Object.getPrototypeOf(instance))) {
+        const handler = instance[name] as (...args: unknown[]) => Promise<unknown>;
+        const options = this.reflector.get<PublicReadOptions | undefined>(PUBLIC_READ, handler);
+        if (!options) continue;
+        const method = REQUEST_METHODS[Reflect.getMetadata(METHOD_METADATA, handler) as number];
+        if (!method) throw new Error(`@PublicRead() on ${wrapper.name}.${name}: only GET and POST reads`);
+        const path = `/${[prefix, String(Reflect.getMetadata(PATH_METADATA, handler) ?? '')].filter(Boolean).join('/')}`;
+        const [dto] = (Reflect.getMetadata('design:paramtypes', instance, name) ?? []) as Array<Type<object>>;
+        const message = this.reflector.get<string | undefined>(RESPONSE_MESSAGE, handler) ?? DEFAULT_SUCCESS_MESSAGE;
+        this.routes.set(`${method} ${path}`, {
+          method,
+          path,
+          openEnded: options.openEnded ?? false,
+          dto: dto ?? null,
+          fields: dto ? fieldsOf(dto) : [],
+          call: (body) => this.run(handler.bind(instance), dto ?? null, message, body),
+        });
+      }
+    }
+  }
+
+  find(method: string, path: string): PublicReadRoute | undefined {
+    return this.routes.get(`${method} ${path}`);
+  }
+
+  /**
+   * The cache key of a read: its path and what its DTO keeps of the body, after the DTO's own conversions (so
+   * `{"menu":"3"}`, `{"menu":3,"x":1}` and `{ "menu": 3 }` are one key); `null` when the body is not an object.
+   */
+  keyOf(route: PublicReadRoute, body: unknown): string | null {
+    if (!route.dto) return `${route.method} ${route.path}`;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+    const converted = plainToInstance(route.dto, body) as Record<string, unknown>;
+    return `${route.method} ${route.path} ${JSON.stringify(route.fields.map((field) => converted[field] ?? null))}`;
+  }
+
+  private async run(
+    handler: (...args: unknown[]) => Promise<unknown>,
+    dto: Type<object> | null,
+    message: string,
+    body: unknown,
+  ): Promise<Envelope<unknown>> {
+    try {
+      if (!dto) return { code: ResultCode.Ok, msg: message, data: (await handler()) ?? null };
+      const validated = await this.pipe.transform(body, { type: 'body', metatype: dto, data: '' });
+      return { code: ResultCode.Ok, msg: message, data: (await handler(validated)) ?? null };
+    } catch (error) {
+      if (error instanceof ApiException) return { code: error.code, msg: error.message, data: null };
+      throw error;
+    }
+  }
+}
+
+/** The properties a DTO validates, in a fixed order (the others are dropped by validation anyway). */
+function fieldsOf(dto: Type<object>): string[] {
+  const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+  return [...new Set(metadata.map((entry) => entry.propertyName))].sort();
+}

@@ -1,0 +1,64 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { makeEntry, PublishedCache } from './published-cache.js';
+
+const entry = (text: string) => makeEntry(200, [['content-type', 'text/plain']], Buffer.from(text));
+
+describe('makeEntry', () => {
+  it('should compress once to brotli and gzip of the same bytes, with an ETag of the content', () => {
+    const made = entry('云帆科技'.repeat(100));
+    expect(brotliDecompressSync(made.br).toString()).toBe('云帆科技'.repeat(100));
+    expect(gunzipSync(made.gzip).toString()).toBe('云帆科技'.repeat(100));
+    expect(made.etag).toBe(entry('云帆科技'.repeat(100)).etag);
+    expect(made.etag).not.toBe(entry('云帆科技').etag);
+  });
+});
+
+describe('PublishedCache', () => {
+  it('should keep the most recently used entries within its budget', () => {
+    const size = entry('a'.repeat(1000)).bytes;
+    const cache = new PublishedCache(size * 5 + 10);
+    for (const key of ['a', 'b', 'c', 'd', 'e']) cache.set(key, entry(key.repeat(1000)));
+    expect(cache.get('a')).toBeDefined(); // a is now the most recently used
+    cache.set('f', entry('f'.repeat(1000)));
+    expect(['a', 'b', 'c', 'd', 'e', 'f'].filter((key) => cache.get(key))).toEqual(['a', 'c', 'd', 'e', 'f']);
+    expect(cache.snapshot()).toMatchObject({ entries: 5, evictions: 1 });
+    expect(cache.snapshot().bytes).toBeLessThanOrEqual(cache.maxBytes);
+    // An entry larger than a quarter of the budget is not kept at all: it would push out everything else.
+    cache.set('huge', entry('h'.repeat(size * 2)));
+    expect(cache.get('huge')).toBeUndefined();
+  });
+
+  it('should produce a missing entry once for concurrent callers', async () => {
+    const cache = new PublishedCache(1_000_000);
+    let produced = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const produce = async () => {
+      produced++;
+      await gate;
+      return entry('page');
+    };
+    const calls = [cache.load('k', produce), cache.load('k', produce), cache.load('k', produce)];
+    release();
+    const results = await Promise.all(calls);
+    expect(produced).toBe(1);
+    expect(new Set(results.map((result) => result.entry))).toEqual(new Set([results[0]!.entry]));
+    expect((await cache.load('k', produce)).hit).toBe(true);
+  });
+
+  it('should not keep what was being produced while it was flushed, nor what is not cacheable', async () => {
+    const cache = new PublishedCache(1_000_000);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const pending = cache.load('k', async () => {
+      await gate;
+      return entry('old content');
+    });
+    cache.flush();
+    release();
+    expect((await pending).entry).not.toBeNull();
+    expect(cache.get('k')).toBeUndefined();
+    await cache.load('refusal', async () => null);
+    expect(cache.get('refusal')).toBeUndefined();
+  });
+});

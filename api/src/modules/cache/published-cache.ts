@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** One public answer or page as ready bytes: identity, brotli and gzip, with its strong ETag. */
+export interface CacheEntry {
+  status: number;
+  /** The headers the full pipeline gave the answer (security headers, content type…), replayed on every hit. */
+  headers: Array<[string, string]>;
+  body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+  /** What the entry costs in memory, counted against the cache's budget. */
+  bytes: number;
+}
+
+/** Compresses once, when the entry is made: every hit then sends bytes as they are. */
+export function makeEntry(status: number, headers: Array<[string, string]>, body: Buffer): CacheEntry {
+  const br = brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 9,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
+  });
+  const gzip = gzipSync(body, { level: 9 });
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const headerBytes = headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
+  return { status, headers, body, br, gzip, etag, bytes: body.length + br.length + gzip.length + headerBytes + 256 };
+}
+
+export interface CacheStats {
+  entries: number;
+  bytes: number;
+  hits: number;
+  misses: number;
+  evictions: number;
+}
+
+/**
+ * A least-recently-used store of entries bounded by bytes, with single-flight loading: concurrent misses of one
+ * key wait for the first one's answer instead of each producing it.
+ */
+export class PublishedCache {
+  private readonly entries = new Map<string, CacheEntry>();
+  private readonly loading = new Map<string, Promise<CacheEntry | null>>();
+  private bytes = 0;
+  private generation = 0;
+  readonly stats = { hits: 0, misses: 0, evictions: 0 };
+
+  constructor(readonly maxBytes: number) {}
+
+  get(key: string): CacheEntry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    // Most recently used last: Map keeps insertion order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, entry: CacheEntry): void {
+    // An entry larger than a quarter of the budget would push out everything else.
+    if (entry.bytes > this.maxBytes / 4) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.bytes -= old.bytes;
+      this.entries.delete(key);
+    }
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    for (const [oldest, evicted] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= evicted.bytes;
+      this.stats.evictions++;
+    }
+  }
+
+  /**
+   * The entry for `key`, produced by `produce` on a miss (`null`: not cacheable, nothing is stored). While one
+   * call produces it, the others for the same key wait for its result. An entry produced while the cache was
+   * flushed is handed to its callers but not stored: it may hold what the flush was about.
+   */
+  async load(
+    key: string,
+    produce: () => Promise<CacheEntry | null>,
+  ): Promise<{ entry: CacheEntry | null; hit: boolean }> {
+    const found = this.get(key);
+    if (found) {
+      this.stats.hits++;
+      return { entry: found, hit: true };
+    }
+    let pending = this.loading.get(key);
+    if (!pending) {
+      this.stats.misses++;
+      const generation = this.generation;
+      pending = produce()
+        .then((entry) => {
+          if (entry && generation === this.generation) this.set(key, entry);
+          return entry;
+        })
+        .finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    } else {
+      this.stats.hits++;
+    }
+    return { entry: await pending, hit: false };
+  }
+
+  /** Drops every entry (the published content changed). */
+  flush(): void {
+    this.generation++;
+    this.entries.clear();
+    this.loading.clear();
+    this.bytes = 0;
+  }
+
+  snapshot(): CacheStats {
+    return { entries: this.entries.size, bytes: this.bytes, ...this.stats };
+  }
+}

@@ -1,0 +1,284 @@
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { CaseDetail, FooterData, HeaderData, IndexData } from '@site/shared-types';
+import type { Response } from 'supertest';
+import { CacheServer } from '../src/modules/cache/cache-server.js';
+import { adminCall, login } from './support/admin-session.js';
+import { ok } from './support/envelope.js';
+import { SAMPLE_IMAGES } from './support/images/sample-images.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * The published-content cache (docs/decisions.md "Published-content cache"): public answers and pages as ready
+ * bytes with ETags, fresh on the very next request after any write that changes published content.
+ */
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen(0, '127.0.0.1');
+  token = await login(t);
+});
+afterAll(() => t.close());
+
+const HOST = 'www.yunfan.test';
+const page = (route: string) => t.http.get(route).set('Host', HOST);
+const call = (route: string, body: object = {}) => adminCall(t, token, route, body);
+const state = (res: Response) => res.headers['x-cache'] as string | undefined;
+const stats = () => t.app.get(CacheServer).stats();
+
+/** A page's bytes exactly as sent (no client decoding), with its headers. */
+function rawGet(route: string, headers: Record<string, string>, method = 'GET') {
+  const { port } = t.app.getHttpServer().address() as AddressInfo;
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const request = http.request(
+      { host: '127.0.0.1', port, path: route, method, headers: { Host: HOST, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe('answers from the cache', () => {
+  it('should answer a public read from ready bytes after the first time, with a strong ETag and 304', async () => {
+    const first = await t.http.get('/api/footer');
+    const second = await t.http.get('/api/footer');
+    expect([state(first), state(second)]).toEqual(['MISS', 'HIT']);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(second.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+    expect(second.headers.vary).toBe('Accept-Encoding');
+    // The security headers of the full pipeline come with every cached answer.
+    expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(second.headers['x-content-type-options']).toBe('nosniff');
+    const unchanged = await t.http.get('/api/footer').set('If-None-Match', second.headers.etag as string);
+    expect({ status: unchanged.status, body: unchanged.text }).toEqual({ status: 304, body: '' });
+  });
+
+  it('should send brotli, gzip and identity bytes that decode to the same answer', async () => {
+    await page('/about.html');
+    const br = await rawGet('/about.html', { 'Accept-Encoding': 'br' });
+    const gzip = await rawGet('/about.html', { 'Accept-Encoding': 'gzip, deflate' });
+    const identity = await rawGet('/about.html', {});
+    expect([
+      br.headers['content-encoding'],
+      gzip.headers['content-encoding'],
+      identity.headers['content-encoding'],
+    ]).toEqual(['br', 'gzip', undefined]);
+    const text = identity.body.toString('utf8');
+    expect(text).toContain('<html');
+    expect(brotliDecompressSync(br.body).toString('utf8')).toBe(text);
+    expect(gunzipSync(gzip.body).toString('utf8')).toBe(text);
+    expect(new Set([br.headers.etag, gzip.headers.etag, identity.headers.etag]).size).toBe(1);
+    const head = await rawGet('/about.html', {}, 'HEAD');
+    expect({ status: head.status, length: head.headers['content-length'], body: head.body.length }).toEqual({
+      status: 200,
+      length: String(identity.body.length),
+      body: 0,
+    });
+  });
+
+  it('should key a POST read by what its DTO keeps, converted', async () => {
+    const body = { menu: 3, amount: 3, type: 1, page: 4 };
+    await t.http.post('/api/itemmore').send(body);
+    for (const same of [
+      body,
+      { ...body, menu: '3' },
+      { ...body, junk: 'x', __proto__: { polluted: true } },
+      { page: 4, type: 1, amount: 3, menu: 3 },
+    ]) {
+      const res = await t.http.post('/api/itemmore').send(same);
+      expect({ same, state: state(res), code: res.body.code }).toEqual({ same, state: 'HIT', code: 0 });
+    }
+    // A refusal is answered, never kept.
+    const refused = await t.http.post('/api/itemmore').send({ ...body, menu: 'abc' });
+    expect({ code: refused.body.code, state: state(refused) }).toEqual({ code: 2, state: 'BYPASS' });
+  });
+
+  it('should not add entries for unknown query strings, made-up fields or hosts', async () => {
+    await page('/');
+    await t.http.get('/api/header');
+    const before = stats().main.entries;
+    for (let i = 0; i < 200; i++) {
+      expect(state(await page(`/?utm_source=${i}&x=${Math.random()}`))).toBe('HIT');
+      expect(state(await t.http.get(`/api/header?v=${i}`))).toBe('HIT');
+    }
+    for (let i = 0; i < 20; i++) await t.http.get('/').set('Host', `forged-${i}.example`);
+    // The first few hosts are kept (a site has a handful), then no more.
+    expect(stats().main.entries).toBeLessThanOrEqual(before + 8);
+  });
+
+  it('should leave the back office, tokens, sharing, leads and uploads alone', async () => {
+    const admin = await call('/api/getheader');
+    expect(state(admin)).toBeUndefined();
+    const withToken = await t.http.get('/api/header').set('token', token);
+    expect(state(withToken)).toBeUndefined();
+    const share = await t.http.post('/api/share').send({ url: 'https://www.yunfan.test/move/' });
+    expect(state(share)).toBeUndefined();
+    const lead = await t.http.post('/api/leaveword').send({ name: '测试', phone: '13800000000', content: '你好' });
+    expect(state(lead)).toBeUndefined();
+    expect(state(await page('/admin/'))).toBeUndefined();
+  });
+});
+
+/** A site block as the test edits it (each block has its own shape; the test changes one field of each). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any block's shape
+type Block = Record<string, any>;
+
+describe('fresh after every write of published content', () => {
+  async function cached(route: string, body?: object): Promise<Response> {
+    const get = () =>
+      body ? t.http.post(route).send(body) : route.startsWith('/api/') ? t.http.get(route) : page(route);
+    await get();
+    const res = await get();
+    expect({ route, state: state(res) }).toEqual({ route, state: 'HIT' });
+    return res;
+  }
+
+  it('should show a changed case at once, and a deleted one gone', async () => {
+    const [item] = await t.sql<{ id: number }>('SELECT id FROM "case" ORDER BY id LIMIT 1');
+    await cached('/api/details', { case: item!.id, casemenu: 2 });
+    await cached(`/details/${item!.id}.html`);
+    const form = ok<Record<string, unknown>>(await call('/api/getcase', { caseid: item!.id }));
+    ok(await call('/api/amendcase', { ...form, name: '缓存测试改名案例' }));
+    const detail = await t.http.post('/api/details').send({ case: item!.id, casemenu: 2 });
+    expect({ state: state(detail), name: ok<CaseDetail>(detail).name }).toEqual({
+      state: 'MISS',
+      name: '缓存测试改名案例',
+    });
+    expect((await page(`/details/${item!.id}.html`)).text).toContain('缓存测试改名案例');
+
+    await cached(`/details/${item!.id}.html`);
+    ok(await call('/api/deletecase', { id: item!.id }));
+    expect((await page(`/details/${item!.id}.html`)).status).toBe(404);
+  });
+
+  it('should show a changed article and a changed menu at once', async () => {
+    const [article] = await t.sql<{ id: number }>('SELECT id FROM news ORDER BY id LIMIT 1');
+    await cached(`/news/${article!.id}.html`);
+    const form = ok<Record<string, unknown>>(await call('/api/getnews', { newsid: article!.id }));
+    ok(await call('/api/amendnews', { ...form, title: '缓存测试文章标题' }));
+    expect((await page(`/news/${article!.id}.html`)).text).toContain('缓存测试文章标题');
+
+    await cached('/api/header');
+    const menu = ok<Record<string, unknown>>(await call('/api/getmenu', { menuid: 3 }));
+    ok(await call('/api/amendmenu', { ...menu, title: '缓存测试栏目' }));
+    expect(ok<HeaderData>(await t.http.get('/api/header')).programas.map((entry) => entry.name)).toContain(
+      '缓存测试栏目',
+    );
+  });
+
+  it('should show changed keywords and every site block at once', async () => {
+    await cached('/');
+    ok(await call('/api/KeyswordsUpdate', { id: 1, content: '缓存测试标题 - 深圳网站建设' }));
+    expect((await page('/')).text).toContain('<title>缓存测试标题 - 深圳网站建设</title>');
+
+    const blocks: Array<[string, string, string, (block: Block) => void, (res: Response) => unknown]> = [
+      [
+        '/api/getheader',
+        '/api/amendheader',
+        '/api/header',
+        (b) => (b.logo.alt = '缓存测试标志'),
+        (r) => ok<HeaderData>(r).logo.alt,
+      ],
+      [
+        '/api/getfooter',
+        '/api/amendfooter',
+        '/api/footer',
+        (b) => (b.wechat.p1 = '缓存测试关注'),
+        (r) => ok<FooterData>(r).wechat.p1,
+      ],
+      [
+        '/api/gethome',
+        '/api/amendhome',
+        '/api/index',
+        (b) => (b.success.title = '缓存测试案例'),
+        (r) => ok<IndexData>(r).success.title,
+      ],
+      [
+        '/api/getabout',
+        '/api/amendabout',
+        '/api/about',
+        (b) => (b.culture.title = '缓存测试文化'),
+        (r) => ok<{ culture: { title: string } }>(r).culture.title,
+      ],
+      [
+        '/api/getrelation',
+        '/api/amendrelation',
+        '/api/contact',
+        (b) => (b.workTime = '缓存测试时间'),
+        (r) => ok<{ workTime: string }>(r).workTime,
+      ],
+    ];
+    for (const [get, amend, read, change, value] of blocks) {
+      await cached(read);
+      const block = ok<Block>(await call(get));
+      change(block);
+      ok(await call(amend, block));
+      const fresh = await t.http.get(read);
+      expect({ read, state: state(fresh), value: value(fresh) }).toEqual({
+        read,
+        state: 'MISS',
+        value: expect.stringContaining('缓存测试'),
+      });
+    }
+  });
+
+  it('should keep what is cached through calls that change nothing published', async () => {
+    await cached('/api/index');
+    await call('/api/leavewords', {});
+    await call('/api/getcase', { caseid: 1 });
+    await login(t);
+    const upload = await t.http.post('/api/uploader').set('token', token).attach('file', SAMPLE_IMAGES.png, 'a.png');
+    expect(upload.body.code).toBe(0);
+    expect(state(await t.http.get('/api/index'))).toBe('HIT');
+  });
+
+  it('should render pages with a new release of a remote within a second of its switch', async () => {
+    const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+    const dist = path.join(repoRoot, 'mf-desktop', 'dist');
+    const pointerFile = path.join(dist, 'current.json');
+    const pointer = readFileSync(pointerFile, 'utf8');
+    const current = (JSON.parse(pointer) as { release: string }).release;
+    const copy = `${current}-cachetest`;
+    cpSync(path.join(dist, 'releases', current), path.join(dist, 'releases', copy), { recursive: true });
+    try {
+      await cached('/about.html');
+      writeFileSync(pointerFile, JSON.stringify({ release: copy }));
+      const switched = Date.now();
+      let after = await page('/about.html');
+      while (!after.text.includes(`/remotes/mf_desktop/${copy}/`) && Date.now() - switched < 10_000) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        after = await page('/about.html');
+      }
+      expect(after.text).toContain(`/remotes/mf_desktop/${copy}/`);
+    } finally {
+      writeFileSync(pointerFile, pointer);
+      rmSync(path.join(dist, 'releases', copy), { recursive: true, force: true });
+    }
+  });
+});
+
+describe('CACHE=false', () => {
+  it('should compute every answer', async () => {
+    const plain = await createTestApp({ CACHE: 'false' }, { reuse: t });
+    try {
+      await plain.http.get('/api/header');
+      const res = await plain.http.get('/api/header');
+      expect(res.body.code).toBe(0);
+      expect(res.headers['x-cache']).toBeUndefined();
+    } finally {
+      await plain.close();
+    }
+  });
+});
