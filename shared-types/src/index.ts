@@ -6,6 +6,7 @@ export * from './dates.js';
 export * from './text.js';
 export * from './menu-routes.js';
 export * from './api.js';
+export type * from './admin-api.js';
 export * from './site-routes.js';
 export type * from './domain/keywords.js';
 export type * from './domain/menus.js';

@@ -24,9 +24,10 @@ import {
 import 'ckeditor5/ckeditor5.css';
 import chinese from 'ckeditor5/translations/zh-cn.js';
 import { selectToken, useAppSelector } from '@site/platform';
+import { EDITOR_UPLOAD_PATH } from '../admin-api';
 import styles from '../admin.module.css';
 
-/** CKEditor 5 (GPL), height 240; pictures go to `/api/uploaders` with the token in the address (spec §6). */
+/** CKEditor 5 (GPL), height 240; pictures go to the editor upload with the token in the address (spec §6). */
 export default function RichTextEditor({
   value,
   onChange,
@@ -94,7 +95,7 @@ export default function RichTextEditor({
           },
           image: { toolbar: ['imageStyle:inline', 'imageStyle:block', 'imageStyle:side', '|', 'toggleImageCaption'] },
           table: { contentToolbar: ['tableColumn', 'tableRow', 'mergeTableCells'] },
-          simpleUpload: { uploadUrl: `/api/uploaders?token=${encodeURIComponent(token)}` },
+          simpleUpload: { uploadUrl: `${EDITOR_UPLOAD_PATH}?token=${encodeURIComponent(token)}` },
         }}
         onChange={(_, editor) => onChange?.(editor.getData())}
       />
