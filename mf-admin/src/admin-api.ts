@@ -14,7 +14,7 @@ function call<P extends AdminPath>(path: P, body?: Sent<Body<P>>): ApiRequest {
   return { path, method: 'POST', body };
 }
 
-/** The site blocks the back office edits, by the name of their admin screen (spec §2 children), and their calls. */
+/** The site blocks the back office edits, by the name of their admin screen, and the calls that read and save them. */
 const BLOCK_CALLS = {
   header: { get: '/api/getheader', amend: '/api/amendheader' },
   footer: { get: '/api/getfooter', amend: '/api/amendfooter' },

@@ -30,9 +30,9 @@ export interface FileUpload<Field extends string> {
 export type EditorUploadAnswer = { url: string } | { error: { message: string } };
 
 /**
- * Every call the back office makes (spec §7 "Admin" and the additions in docs/decisions.md), keyed by path. All
- * need the `token` header except the login, the keyword records (public too) and the editor upload (which takes
- * the token in its address).
+ * Every call the back office makes (README "Admin", docs/decisions.md "Back office API"), keyed by path. All need
+ * the `token` header except the login, the keyword records (public too) and the editor upload (which takes the
+ * token in its address).
  */
 export interface AdminApi {
   '/api/login': Call<'POST', LoginRequest, LoginData>;
