@@ -25,7 +25,7 @@ import 'ckeditor5/ckeditor5.css';
 import chinese from 'ckeditor5/translations/zh-cn.js';
 import { selectToken, useAppSelector } from '@site/platform';
 import { EDITOR_UPLOAD_PATH } from '../admin-api';
-import styles from '../admin.module.css';
+import styles from './rich-text.module.css';
 
 /** CKEditor 5 (GPL), height 240; pictures go to the editor upload with the token in the address (spec §6). */
 export default function RichTextEditor({

@@ -2,9 +2,12 @@ import { useState } from 'react';
 import { App as AntApp, Button, Card, Form, Input, Popconfirm, Select, Space, Table } from 'antd';
 import type { NewsAdminRow, NewsForm } from '@site/shared-types';
 import { usePageTitle } from '@site/platform';
-import { adminApi } from '../admin-api';
-import { usePagedList } from './paging';
-import { EditDialog, ImageField, RichText, useFillOnOpen } from './widgets';
+import { adminApi } from '../../admin-api';
+import { usePagedList } from '../../common/paging';
+import { EditDialog } from '../../common/edit-dialog';
+import { useFillOnOpen } from '../../common/fill-on-open';
+import { ImageField } from '../../common/image-field';
+import { RichText } from '../../common/rich-text';
 
 const EMPTY: NewsForm = { id: 0, title: '', intro: '', img: '', dynamic_id: 1, content: '' };
 

@@ -1,7 +1,7 @@
 import { App as AntApp, Button, Card, Form, Input } from 'antd';
 import type { KeywordRecord } from '@site/shared-types';
 import { usePageTitle } from '@site/platform';
-import { adminApi } from '../admin-api';
+import { adminApi } from '../../admin-api';
 
 const LABELS: Record<string, string> = { title: '网站标题', keywords: '关键词', description: '网站描述' };
 

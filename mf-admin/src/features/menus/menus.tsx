@@ -26,10 +26,12 @@ import {
   type MenuOption,
 } from '@site/shared-types';
 import { usePageTitle } from '@site/platform';
-import { adminApi } from '../admin-api';
-import styles from '../admin.module.css';
-import { usePagedList } from './paging';
-import { EditDialog, ImageField, useFillOnOpen } from './widgets';
+import { adminApi } from '../../admin-api';
+import formLayout from '../../common/form-layout.module.css';
+import { usePagedList } from '../../common/paging';
+import { EditDialog } from '../../common/edit-dialog';
+import { useFillOnOpen } from '../../common/fill-on-open';
+import { ImageField } from '../../common/image-field';
 
 /** Pages without a sub-menu list: their sub-menus would show nowhere. */
 const NO_SUB_MENUS: readonly number[] = [MenuId.Home, MenuId.Cases, MenuId.About];
@@ -305,7 +307,7 @@ export function MenusScreen() {
         <Form.Item label="栏目简介" name="intro">
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} showCount />
         </Form.Item>
-        <div className={styles.row}>
+        <div className={formLayout.row}>
           <PositionField site="pc" options={options} id={editing?.id ?? 0} />
           <PositionField site="move" options={options} id={editing?.id ?? 0} />
         </div>

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { App as AntApp, Button, Card, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import type { Message } from '@site/shared-types';
 import { usePageTitle } from '@site/platform';
-import { adminApi } from '../admin-api';
-import { usePagedList } from './paging';
-import styles from '../admin.module.css';
+import { adminApi } from '../../admin-api';
+import { usePagedList } from '../../common/paging';
+import styles from './messages.module.css';
 
 /** `leaveword`: the leads from the contact form, newest first; mark read, delete. */
 export function MessagesScreen() {

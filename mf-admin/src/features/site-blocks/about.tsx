@@ -1,12 +1,14 @@
 import { Form, Input } from 'antd';
 import { PROCESS_STEPS } from '@site/shared-types';
-import styles from '../../admin.module.css';
-import { ImageField } from '../widgets';
-import { BlockEditor, ListField, required, Section } from './block-editor';
+import formLayout from '../../common/form-layout.module.css';
+import { ImageField } from '../../common/image-field';
+import { BlockEditor, Section } from './block-editor';
+import { ListField } from './list-field';
+import { required } from './rules';
 
 function Heading({ path }: { path: 'culture' | 'process' | 'honours' }) {
   return (
-    <div className={styles.row}>
+    <div className={formLayout.row}>
       <Form.Item label="标题" name={[path, 'title']} rules={[required('请填写标题')]}>
         <Input maxLength={50} />
       </Form.Item>
@@ -26,7 +28,7 @@ export function AboutScreen() {
       intro="“关于我们”页面的公司简介、品牌文化、服务流程与企业荣誉，电脑版和手机版共用。"
     >
       <Section title="公司简介">
-        <div className={styles.row}>
+        <div className={formLayout.row}>
           <div>
             <Form.Item label="标题" name={['profile', 'title']} rules={[required('请填写标题')]}>
               <Input maxLength={50} />
@@ -70,7 +72,7 @@ export function AboutScreen() {
           blank={() => ({ title: '', intro: '', img: '' })}
         >
           {(field, index) => (
-            <div className={styles.row}>
+            <div className={formLayout.row}>
               <Form.Item label="配图" name={[field.name, 'img']}>
                 <ImageField label={`品牌文化${index + 1}配图`} />
               </Form.Item>
@@ -93,7 +95,9 @@ export function AboutScreen() {
 
       <Section title="服务流程">
         <Heading path="process" />
-        <p className={styles.hint}>六个步骤及其配色是固定的：{PROCESS_STEPS.map((step) => step.name).join('、')}。</p>
+        <p className={formLayout.hint}>
+          六个步骤及其配色是固定的：{PROCESS_STEPS.map((step) => step.name).join('、')}。
+        </p>
       </Section>
 
       <Section title="企业荣誉">
@@ -107,7 +111,7 @@ export function AboutScreen() {
           tiles
         >
           {(field, index) => (
-            <div className={styles.row}>
+            <div className={formLayout.row}>
               <Form.Item
                 label="证书图片"
                 name={[field.name, 'img']}

@@ -1,25 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
-import { App as AntApp, Button, Card, Empty, Form, Space, Spin, Tag, Tooltip } from 'antd';
-import type { FormListFieldData, Rule } from 'antd/es/form';
-import { SITE_OR_WEB_URL } from '@site/shared-types';
+import { App as AntApp, Button, Card, Empty, Form, Space, Spin, Tag } from 'antd';
 import { usePageTitle } from '@site/platform';
 import { adminApi, type AdminBlocks, type BlockName } from '../../admin-api';
-import styles from '../../admin.module.css';
-import { useSaveShortcut } from '../save-shortcut';
-import { useUnsavedChanges } from '../unsaved';
-
-/** A link field's rule: a path on this site or an http(s) address (the server's rule), empty when allowed. */
-export function linkRule(optional = false): Rule {
-  return {
-    validator: (_, value: string | undefined) =>
-      (optional && !value) || SITE_OR_WEB_URL.test(value ?? '')
-        ? Promise.resolve()
-        : Promise.reject(new Error('请填写以 / 开头的站内地址或 http(s):// 开头的网址')),
-  };
-}
-
-export const required = (message: string): Rule => ({ required: true, whitespace: true, message });
+import { useSaveShortcut } from '../../common/save-shortcut';
+import { useUnsavedChanges } from '../../common/unsaved-changes';
+import styles from './block-editor.module.css';
 
 /** Gives the entries of a list the ids 1…n in their current order (ids only tell entries apart). */
 export function numbered<T extends { id: number }>(entries: readonly T[]): T[] {
@@ -139,102 +124,5 @@ export function Section({ title, extra, children }: { title: string; extra?: Rea
       </header>
       {children}
     </section>
-  );
-}
-
-/**
- * A list of entries (banners, links, logos…): add at the end, remove, move up and down, up to `max` entries.
- * `blank` is what a new entry starts as; `adder` replaces the add button when adding needs a choice first.
- * `columns` lays text-only entries out as compact rows under one heading (their fields then carry no labels);
- * `tiles` lays many small entries (logos, certificates) out side by side.
- */
-export function ListField({
-  name,
-  label,
-  max,
-  blank,
-  addLabel = '添加',
-  adder,
-  columns,
-  tiles = false,
-  children,
-}: {
-  name: (string | number)[] | string;
-  label: string;
-  max: number;
-  blank?: () => unknown;
-  addLabel?: string;
-  adder?: (add: (entry: unknown) => void, full: boolean) => ReactNode;
-  columns?: string[];
-  tiles?: boolean;
-  children: (field: FormListFieldData, index: number) => ReactNode;
-}) {
-  return (
-    <Form.List name={name}>
-      {(fields, { add, remove, move }) => (
-        <div
-          className={tiles ? `${styles.listField} ${styles.listTiles}` : styles.listField}
-          role="group"
-          aria-label={label}
-        >
-          {fields.length === 0 ? <p className={styles.hint}>暂无内容</p> : null}
-          {columns?.length && fields.length > 0 ? (
-            <div className={styles.listColumns} aria-hidden="true">
-              {columns.map((column) => (
-                <span key={column}>{column}</span>
-              ))}
-            </div>
-          ) : null}
-          {fields.map((field, index) => (
-            <div
-              key={field.key}
-              className={columns ? `${styles.listEntry} ${styles.listEntryCompact}` : styles.listEntry}
-              data-testid={`${label}-${index + 1}`}
-            >
-              <div className={styles.listEntryBody}>{children(field, index)}</div>
-              <Space size={2} className={styles.listEntryTools}>
-                <Tooltip title="上移">
-                  <Button
-                    size="small"
-                    type="text"
-                    icon={<ArrowUpOutlined />}
-                    disabled={index === 0}
-                    onClick={() => move(index, index - 1)}
-                    aria-label={`${label}第${index + 1}项上移`}
-                  />
-                </Tooltip>
-                <Tooltip title="下移">
-                  <Button
-                    size="small"
-                    type="text"
-                    icon={<ArrowDownOutlined />}
-                    disabled={index === fields.length - 1}
-                    onClick={() => move(index, index + 1)}
-                    aria-label={`${label}第${index + 1}项下移`}
-                  />
-                </Tooltip>
-                <Tooltip title="删除">
-                  <Button
-                    size="small"
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    onClick={() => remove(index)}
-                    aria-label={`删除${label}第${index + 1}项`}
-                  />
-                </Tooltip>
-              </Space>
-            </div>
-          ))}
-          {adder ? (
-            adder(add, fields.length >= max)
-          ) : (
-            <Button type="dashed" block disabled={fields.length >= max} onClick={() => add(blank?.())}>
-              {fields.length >= max ? `最多 ${max} 项` : `${addLabel}（${fields.length}/${max}）`}
-            </Button>
-          )}
-        </div>
-      )}
-    </Form.List>
   );
 }

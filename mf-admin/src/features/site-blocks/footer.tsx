@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { App as AntApp, Button, Form, Input, Select, Space } from 'antd';
 import { MenuId, type FooterAbout, type FooterData } from '@site/shared-types';
 import { adminApi } from '../../admin-api';
-import styles from '../../admin.module.css';
-import { ImageField } from '../widgets';
-import { BlockEditor, linkRule, ListField, numbered, required, Section } from './block-editor';
+import formLayout from '../../common/form-layout.module.css';
+import { ImageField } from '../../common/image-field';
+import { BlockEditor, numbered, Section } from './block-editor';
+import { ListField } from './list-field';
+import { linkRule, required } from './rules';
 
 /** Spec §5: a menu may be added to the footer's about links once only. */
 export const DUPLICATE_MENU_TAG = '菜单已加载，请勿重复添加，标题添加失败';
@@ -76,7 +78,7 @@ export function FooterScreen() {
           columns={['显示名称', '链接到栏目']}
         >
           {(field, index) => (
-            <div className={styles.row}>
+            <div className={formLayout.row}>
               <Form.Item name={[field.name, 'name']} rules={[required('请填写显示名称')]}>
                 <Input maxLength={30} aria-label={`关于我们链接${index + 1}名称`} />
               </Form.Item>
@@ -103,7 +105,7 @@ export function FooterScreen() {
           blank={() => ({ id: 0, img: '', content: '' })}
         >
           {(field, index) => (
-            <div className={styles.row}>
+            <div className={formLayout.row}>
               <Form.Item label="图标" name={[field.name, 'img']}>
                 <ImageField label={`联系方式${index + 1}图标`} />
               </Form.Item>
@@ -125,7 +127,7 @@ export function FooterScreen() {
           columns={['名称', '网址']}
         >
           {(field, index) => (
-            <div className={styles.row}>
+            <div className={formLayout.row}>
               <Form.Item name={[field.name, 'name']} rules={[required('请填写链接名称')]}>
                 <Input maxLength={50} aria-label={`友情链接${index + 1}名称`} />
               </Form.Item>
@@ -147,7 +149,7 @@ export function FooterScreen() {
           columns={['名称', '聊天链接']}
         >
           {(field, index) => (
-            <div className={styles.row}>
+            <div className={formLayout.row}>
               <Form.Item name={[field.name, 'name']} rules={[required('请填写客服名称')]}>
                 <Input maxLength={50} placeholder="售前咨询" aria-label={`在线客服${index + 1}名称`} />
               </Form.Item>
@@ -160,7 +162,7 @@ export function FooterScreen() {
       </Section>
 
       <Section title="公众号二维码">
-        <div className={styles.row}>
+        <div className={formLayout.row}>
           <Form.Item label="二维码图片" name={['wechat', 'img']}>
             <ImageField label="公众号二维码" />
           </Form.Item>
@@ -179,7 +181,7 @@ export function FooterScreen() {
         <Form.Item label="版权信息" name={['information', 'Copyright']}>
           <Input maxLength={200} />
         </Form.Item>
-        <div className={styles.row}>
+        <div className={formLayout.row}>
           <Form.Item label="ICP备案号" name={['information', 'link', 'name']}>
             <Input maxLength={100} placeholder="粤ICP备00000000号-1" />
           </Form.Item>
@@ -188,7 +190,7 @@ export function FooterScreen() {
           </Form.Item>
         </div>
         {[0, 1].map((index) => (
-          <div className={styles.row} key={index}>
+          <div className={formLayout.row} key={index}>
             <Form.Item label={`备案标识${index + 1}图片`} name={['information', 'mark', 'imgs', index, 'img']}>
               <ImageField label={`备案标识${index + 1}`} />
             </Form.Item>

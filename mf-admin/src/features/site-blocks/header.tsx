@@ -1,7 +1,9 @@
 import { Form, Input } from 'antd';
-import styles from '../../admin.module.css';
-import { ImageField } from '../widgets';
-import { BlockEditor, linkRule, ListField, numbered, required, Section } from './block-editor';
+import formLayout from '../../common/form-layout.module.css';
+import { ImageField } from '../../common/image-field';
+import { BlockEditor, numbered, Section } from './block-editor';
+import { ListField } from './list-field';
+import { linkRule, required } from './rules';
 
 /** `header`: the logo and the home banner slides of both sites (the navigation comes from 菜单管理). */
 export function HeaderScreen() {
@@ -13,7 +15,7 @@ export function HeaderScreen() {
       prepare={(values) => ({ ...values, banner: numbered(values.banner ?? []) })}
     >
       <Section title="网站标志">
-        <div className={styles.row}>
+        <div className={formLayout.row}>
           <Form.Item label="标志图片" name={['logo', 'url']}>
             <ImageField label="标志图片" />
           </Form.Item>
@@ -31,7 +33,7 @@ export function HeaderScreen() {
           blank={() => ({ id: 0, pic: '', title: '', link: '' })}
         >
           {(field, index) => (
-            <div className={styles.row}>
+            <div className={formLayout.row}>
               <Form.Item
                 label="图片"
                 name={[field.name, 'pic']}

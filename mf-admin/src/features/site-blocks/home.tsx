@@ -1,13 +1,16 @@
 import { Form, Input, Select } from 'antd';
 import { HOME_LIMITS } from '@site/shared-types';
 import { adminApi } from '../../admin-api';
-import styles from '../../admin.module.css';
-import { ImageField } from '../widgets';
-import { BlockEditor, linkRule, ListField, numbered, required, Section } from './block-editor';
+import formLayout from '../../common/form-layout.module.css';
+import list from './list-field.module.css';
+import { ImageField } from '../../common/image-field';
+import { BlockEditor, numbered, Section } from './block-editor';
+import { ListField } from './list-field';
+import { linkRule, required } from './rules';
 
 function SectionTexts({ path }: { path: 'success' | 'dynamic' }) {
   return (
-    <div className={styles.row}>
+    <div className={formLayout.row}>
       <div>
         <Form.Item label="标题" name={[path, 'title']} rules={[required('请填写标题')]}>
           <Input maxLength={50} />
@@ -26,7 +29,7 @@ function SectionTexts({ path }: { path: 'success' | 'dynamic' }) {
 function NewsColumn({ column, label }: { column: 'viewpoint' | 'extend'; label: string }) {
   const { data } = adminApi.useNewsQuery({ page: 1 });
   return (
-    <div className={styles.row}>
+    <div className={formLayout.row}>
       <Form.Item label={`${label}标题`} name={['dynamic', column, 'title']} rules={[required('请填写栏目标题')]}>
         <Input maxLength={50} />
       </Form.Item>
@@ -56,9 +59,9 @@ export function HomeScreen() {
         <Form.List name="service">
           {(fields) =>
             fields.map((field, index) => (
-              <div key={field.key} className={styles.listEntry} style={{ marginBottom: 12 }}>
-                <div className={styles.listEntryBody}>
-                  <div className={styles.row}>
+              <div key={field.key} className={list.listEntry} style={{ marginBottom: 12 }}>
+                <div className={list.listEntryBody}>
+                  <div className={formLayout.row}>
                     <Form.Item label="图标" name={[field.name, 'img']}>
                       <ImageField label={`服务${index + 1}图标`} />
                     </Form.Item>
@@ -74,7 +77,7 @@ export function HomeScreen() {
                   <Form.Item label="一句话介绍" name={[field.name, 'nature']}>
                     <Input maxLength={100} aria-label={`服务${index + 1}一句话介绍`} />
                   </Form.Item>
-                  <div className={styles.row}>
+                  <div className={formLayout.row}>
                     {[0, 1, 2].map((line) => (
                       <Form.Item
                         key={line}
@@ -113,7 +116,7 @@ export function HomeScreen() {
           tiles
         >
           {(field, index) => (
-            <div className={styles.row}>
+            <div className={formLayout.row}>
               <Form.Item
                 label="标志图片"
                 name={[field.name, 'img']}

@@ -1,8 +1,10 @@
 import { Form, Input, InputNumber } from 'antd';
 import { EMAIL_PATTERN, MAP_ZOOM } from '@site/shared-types';
-import styles from '../../admin.module.css';
-import { ImageField } from '../widgets';
-import { BlockEditor, ListField, required, Section } from './block-editor';
+import formLayout from '../../common/form-layout.module.css';
+import { ImageField } from '../../common/image-field';
+import { BlockEditor, Section } from './block-editor';
+import { ListField } from './list-field';
+import { required } from './rules';
 
 /** `relation`: the company's contact details and map position (the contact pages of both sites). */
 export function RelationScreen() {
@@ -13,7 +15,7 @@ export function RelationScreen() {
       intro="“联系我们”页面上的公司信息、电话、邮箱、地址、微信与地图位置，电脑版和手机版共用。"
     >
       <Section title="公司信息">
-        <div className={styles.row}>
+        <div className={formLayout.row}>
           <Form.Item label="公司名称" name="company" rules={[required('请填写公司名称')]}>
             <Input maxLength={100} />
           </Form.Item>
@@ -40,7 +42,7 @@ export function RelationScreen() {
       </Section>
 
       <Section title="网络联系">
-        <div className={styles.row}>
+        <div className={formLayout.row}>
           <Form.Item label="邮箱" name="email" rules={[{ pattern: EMAIL_PATTERN, message: '请填写正确的邮箱地址' }]}>
             <Input maxLength={254} />
           </Form.Item>
@@ -48,7 +50,7 @@ export function RelationScreen() {
             <Input maxLength={30} />
           </Form.Item>
         </div>
-        <div className={styles.row}>
+        <div className={formLayout.row}>
           <Form.Item label="微信二维码" name={['wechat', 'img']}>
             <ImageField label="微信二维码" />
           </Form.Item>
@@ -59,10 +61,10 @@ export function RelationScreen() {
       </Section>
 
       <Section title="地图位置">
-        <p className={styles.hint}>
+        <p className={formLayout.hint}>
           可在地图网站上查到公司位置的经纬度（如高德地图坐标拾取器），地图默认缩放级别为 {MAP_ZOOM}。
         </p>
-        <div className={styles.row}>
+        <div className={formLayout.row}>
           <Form.Item label="经度" name={['map', 'lng']} rules={[{ required: true, message: '请填写经度' }]}>
             <InputNumber min={-180} max={180} step={0.0001} style={{ width: '100%' }} />
           </Form.Item>
