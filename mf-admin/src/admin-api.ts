@@ -1,49 +1,33 @@
-import type {
-  AboutData,
-  AdminList,
-  AdminListRequest,
-  AmendResult,
-  CaseAdminRow,
-  CaseForm,
-  ContactData,
-  FooterData,
-  HeaderBlock,
-  HomeBlock,
-  IdRequest,
-  KeywordRecord,
-  LoginData,
-  LoginRequest,
-  MenuForm,
-  MenuNode,
-  MenuOption,
-  Message,
-  MessageReadRequest,
-  ModificationRequest,
-  NewsAdminRow,
-  NewsCategoryLink,
-  NewsForm,
-  UploadData,
-} from '@site/shared-types';
-import { api } from '@site/platform';
+import type { AdminApi, AdminPath, FileUpload } from '@site/shared-types';
+import { api, type ApiRequest } from '@site/platform';
 
-/** The site blocks the back office edits, by the name of their admin screen (spec §2 children). */
-export interface AdminBlocks {
-  header: HeaderBlock;
-  footer: FooterData;
-  index: HomeBlock;
-  about: AboutData;
-  relation: ContactData;
+type Body<P extends AdminPath> = AdminApi[P]['body'];
+type Data<P extends AdminPath> = AdminApi[P]['data'];
+/** What the browser sends for a body: a `FormData` where the table names a file upload. */
+type Sent<B> = B extends FileUpload<string> ? FormData : B;
+
+// Every admin call is a POST, so `call` needs no method; a GET in the table would fail here.
+const _allPost: AdminApi[AdminPath]['method'] extends 'POST' ? true : never = true;
+
+/** A request for a back-office call; the path's entry in `AdminApi` fixes the body's type. */
+function call<P extends AdminPath>(path: P, body?: Sent<Body<P>>): ApiRequest {
+  return { path, method: 'POST', body };
 }
-export type BlockName = keyof AdminBlocks;
 
-/** The calls behind each screen: `get<call>` reads the block, `amend<call>` replaces it. */
-const BLOCK_CALLS: Record<BlockName, string> = {
-  header: 'header',
-  footer: 'footer',
-  index: 'home',
-  about: 'about',
-  relation: 'relation',
-};
+/** The site blocks the back office edits, by the name of their admin screen, and the calls that read and save them. */
+const BLOCK_CALLS = {
+  header: { get: '/api/getheader', amend: '/api/amendheader' },
+  footer: { get: '/api/getfooter', amend: '/api/amendfooter' },
+  index: { get: '/api/gethome', amend: '/api/amendhome' },
+  about: { get: '/api/getabout', amend: '/api/amendabout' },
+  relation: { get: '/api/getrelation', amend: '/api/amendrelation' },
+} as const satisfies Record<string, { get: AdminPath; amend: AdminPath }>;
+
+export type BlockName = keyof typeof BLOCK_CALLS;
+export type AdminBlocks = { [K in BlockName]: Data<(typeof BLOCK_CALLS)[K]['get']> };
+
+/** Where CKEditor sends the pictures of a rich text (its own upload adapter posts there, with `?token=`). */
+export const EDITOR_UPLOAD_PATH = '/api/uploaders' satisfies AdminPath;
 
 export interface UploadRequest {
   file: File;
@@ -57,98 +41,98 @@ export interface UploadRequest {
  */
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<LoginData, LoginRequest>({
-      query: (body) => ({ path: '/api/login', method: 'POST', body }),
+    login: build.mutation<Data<'/api/login'>, Body<'/api/login'>>({
+      query: (body) => call('/api/login', body),
     }),
-    quit: build.mutation<null, void>({
-      query: () => ({ path: '/api/quit', method: 'POST', body: {} }),
+    quit: build.mutation<Data<'/api/quit'>, void>({
+      query: () => call('/api/quit'),
     }),
-    changePassword: build.mutation<null, ModificationRequest>({
-      query: (body) => ({ path: '/api/modification', method: 'POST', body }),
+    changePassword: build.mutation<Data<'/api/modification'>, Body<'/api/modification'>>({
+      query: (body) => call('/api/modification', body),
     }),
     /** Answers the server's msg, which the screen shows (spec §8). */
-    updateKeyword: build.mutation<string, { id: number; content: string }>({
-      query: (body) => ({ path: '/api/KeyswordsUpdate', method: 'POST', body }),
+    updateKeyword: build.mutation<string, Body<'/api/KeyswordsUpdate'>>({
+      query: (body) => call('/api/KeyswordsUpdate', body),
       transformResponse: (_data, meta) => meta?.msg ?? '',
       invalidatesTags: ['Keywords'],
     }),
-    adminKeywords: build.query<KeywordRecord[], void>({
-      query: () => ({ path: '/api/keyswords', method: 'POST', body: {} }),
+    adminKeywords: build.query<Data<'/api/keyswords'>, void>({
+      query: () => call('/api/keyswords'),
       providesTags: ['Keywords'],
     }),
-    menus: build.query<AdminList<MenuNode, MenuOption>, AdminListRequest>({
-      query: (body) => ({ path: '/api/menu', method: 'POST', body }),
+    menus: build.query<Data<'/api/menu'>, Body<'/api/menu'>>({
+      query: (body) => call('/api/menu', body),
       providesTags: ['Menu'],
     }),
-    getMenu: build.query<MenuForm, number>({
-      query: (menuid) => ({ path: '/api/getmenu', method: 'POST', body: { menuid } }),
+    getMenu: build.query<Data<'/api/getmenu'>, number>({
+      query: (menuid) => call('/api/getmenu', { menuid }),
       providesTags: ['Menu'],
     }),
-    amendMenu: build.mutation<AmendResult, MenuForm>({
-      query: (body) => ({ path: '/api/amendmenu', method: 'POST', body }),
+    amendMenu: build.mutation<Data<'/api/amendmenu'>, Body<'/api/amendmenu'>>({
+      query: (body) => call('/api/amendmenu', body),
       invalidatesTags: ['Menu'],
     }),
-    deleteMenu: build.mutation<null, IdRequest>({
-      query: (body) => ({ path: '/api/deletemenu', method: 'POST', body }),
+    deleteMenu: build.mutation<Data<'/api/deletemenu'>, Body<'/api/deletemenu'>>({
+      query: (body) => call('/api/deletemenu', body),
       invalidatesTags: ['Menu'],
     }),
     getBlock: build.query<AdminBlocks[BlockName], BlockName>({
-      query: (name) => ({ path: `/api/get${BLOCK_CALLS[name]}`, method: 'POST', body: {} }),
+      query: (name) => call(BLOCK_CALLS[name].get),
       providesTags: ['Block'],
     }),
     amendBlock: build.mutation<null, { [K in BlockName]: { name: K; value: AdminBlocks[K] } }[BlockName]>({
-      query: ({ name, value }) => ({ path: `/api/amend${BLOCK_CALLS[name]}`, method: 'POST', body: value }),
+      query: ({ name, value }) => call(BLOCK_CALLS[name].amend, value),
       invalidatesTags: ['Block'],
     }),
-    cases: build.query<AdminList<CaseAdminRow>, AdminListRequest>({
-      query: (body) => ({ path: '/api/case', method: 'POST', body }),
+    cases: build.query<Data<'/api/case'>, Body<'/api/case'>>({
+      query: (body) => call('/api/case', body),
       providesTags: ['Case'],
     }),
-    getCase: build.query<CaseForm, number>({
-      query: (caseid) => ({ path: '/api/getcase', method: 'POST', body: { caseid } }),
+    getCase: build.query<Data<'/api/getcase'>, number>({
+      query: (caseid) => call('/api/getcase', { caseid }),
       providesTags: ['Case'],
     }),
-    amendCase: build.mutation<AmendResult, CaseForm>({
-      query: (body) => ({ path: '/api/amendcase', method: 'POST', body }),
+    amendCase: build.mutation<Data<'/api/amendcase'>, Body<'/api/amendcase'>>({
+      query: (body) => call('/api/amendcase', body),
       invalidatesTags: ['Case'],
     }),
-    deleteCase: build.mutation<null, IdRequest>({
-      query: (body) => ({ path: '/api/deletecase', method: 'POST', body }),
+    deleteCase: build.mutation<Data<'/api/deletecase'>, Body<'/api/deletecase'>>({
+      query: (body) => call('/api/deletecase', body),
       invalidatesTags: ['Case'],
     }),
-    news: build.query<AdminList<NewsAdminRow, NewsCategoryLink>, AdminListRequest>({
-      query: (body) => ({ path: '/api/news', method: 'POST', body }),
+    news: build.query<Data<'/api/news'>, Body<'/api/news'>>({
+      query: (body) => call('/api/news', body),
       providesTags: ['News'],
     }),
-    getNews: build.query<NewsForm, number>({
-      query: (newsid) => ({ path: '/api/getnews', method: 'POST', body: { newsid } }),
+    getNews: build.query<Data<'/api/getnews'>, number>({
+      query: (newsid) => call('/api/getnews', { newsid }),
       providesTags: ['News'],
     }),
-    amendNews: build.mutation<AmendResult, NewsForm>({
-      query: (body) => ({ path: '/api/amendnews', method: 'POST', body }),
+    amendNews: build.mutation<Data<'/api/amendnews'>, Body<'/api/amendnews'>>({
+      query: (body) => call('/api/amendnews', body),
       invalidatesTags: ['News'],
     }),
-    deleteNews: build.mutation<null, IdRequest>({
-      query: (body) => ({ path: '/api/deletenews', method: 'POST', body }),
+    deleteNews: build.mutation<Data<'/api/deletenews'>, Body<'/api/deletenews'>>({
+      query: (body) => call('/api/deletenews', body),
       invalidatesTags: ['News'],
     }),
-    messages: build.query<AdminList<Message>, AdminListRequest>({
-      query: (body) => ({ path: '/api/leavewords', method: 'POST', body }),
+    messages: build.query<Data<'/api/leavewords'>, Body<'/api/leavewords'>>({
+      query: (body) => call('/api/leavewords', body),
       providesTags: ['Message'],
     }),
-    readMessage: build.mutation<null, MessageReadRequest>({
-      query: (body) => ({ path: '/api/readleaveword', method: 'POST', body }),
+    readMessage: build.mutation<Data<'/api/readleaveword'>, Body<'/api/readleaveword'>>({
+      query: (body) => call('/api/readleaveword', body),
       invalidatesTags: ['Message'],
     }),
-    deleteMessage: build.mutation<null, IdRequest>({
-      query: (body) => ({ path: '/api/deleteleaveword', method: 'POST', body }),
+    deleteMessage: build.mutation<Data<'/api/deleteleaveword'>, Body<'/api/deleteleaveword'>>({
+      query: (body) => call('/api/deleteleaveword', body),
       invalidatesTags: ['Message'],
     }),
-    upload: build.mutation<UploadData, UploadRequest>({
+    upload: build.mutation<Data<'/api/uploader'>, UploadRequest>({
       query: ({ file, onProgress }) => {
         const form = new FormData();
         form.append('file', file);
-        return { path: '/api/uploader', method: 'POST', body: form, onUploadProgress: onProgress };
+        return { ...call('/api/uploader', form), onUploadProgress: onProgress };
       },
     }),
   }),

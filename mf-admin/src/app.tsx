@@ -4,21 +4,11 @@ import { Provider } from 'react-redux';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ADMIN_DEFAULT_CHILD } from '@site/shared-types';
 import type { RemoteProps } from '@site/platform';
-import { ArticlesScreen } from './screens/articles';
-import { AboutScreen } from './screens/blocks/about';
-import { FooterScreen } from './screens/blocks/footer';
-import { HeaderScreen } from './screens/blocks/header';
-import { HomeScreen } from './screens/blocks/home';
-import { RelationScreen } from './screens/blocks/relation';
-import { CasesScreen } from './screens/cases';
-import { KeywordsScreen } from './screens/keywords';
-import { LoginScreen } from './screens/login';
-import { MenusScreen } from './screens/menus';
-import { MessagesScreen } from './screens/messages';
-import { MissingScreen } from './screens/missing';
-import { PasswordScreen } from './screens/password';
-import { Shell } from './screens/shell';
-import styles from './admin.module.css';
+import { LoginScreen } from './features/login/login';
+import { NotFoundScreen } from './features/not-found/not-found';
+import { Frame } from './layout/frame';
+import { SCREENS } from './layout/screens';
+import styles from './app.module.css';
 
 /**
  * The site's blue, and every text colour darkened where antd's defaults stay under 4.5:1 (WCAG AA): links,
@@ -52,22 +42,14 @@ export default function App({ store }: RemoteProps) {
           <div className={styles.admin} data-remote={__REMOTE_NAME__} data-release={__RELEASE_LABEL__}>
             <Routes>
               <Route index element={<LoginScreen />} />
-              <Route path="index" element={<Shell />}>
+              <Route path="index" element={<Frame />}>
                 <Route index element={<Navigate to={ADMIN_DEFAULT_CHILD} replace />} />
-                <Route path="menu" element={<MenusScreen />} />
-                <Route path="case" element={<CasesScreen />} />
-                <Route path="article" element={<ArticlesScreen />} />
-                <Route path="changepwd" element={<PasswordScreen />} />
-                <Route path="header" element={<HeaderScreen />} />
-                <Route path="footer" element={<FooterScreen />} />
-                <Route path="index" element={<HomeScreen />} />
-                <Route path="about" element={<AboutScreen />} />
-                <Route path="relation" element={<RelationScreen />} />
-                <Route path="leaveword" element={<MessagesScreen />} />
-                <Route path="keywords" element={<KeywordsScreen />} />
-                <Route path="*" element={<MissingScreen />} />
+                {SCREENS.map(({ key, Screen }) => (
+                  <Route key={key} path={key} element={<Screen />} />
+                ))}
+                <Route path="*" element={<NotFoundScreen />} />
               </Route>
-              <Route path="*" element={<MissingScreen />} />
+              <Route path="*" element={<NotFoundScreen />} />
             </Routes>
           </div>
         </AntApp>

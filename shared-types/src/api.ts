@@ -17,7 +17,8 @@ import type { SearchRequest } from './domain/search.js';
 import type { ShareData, ShareRequest } from './domain/share.js';
 import type { AboutData, ContactData, FooterData, HeaderData, IndexData } from './domain/site.js';
 
-interface Call<M extends 'GET' | 'POST', B, D> {
+/** One call of a path table: its method, the body it takes and the `data` its envelope answers. */
+export interface Call<M extends 'GET' | 'POST', B, D> {
   method: M;
   body: B;
   data: D;

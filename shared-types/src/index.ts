@@ -7,6 +7,7 @@ export * from './text.js';
 export * from './html.js';
 export * from './menu-routes.js';
 export * from './api.js';
+export type * from './admin-api.js';
 export * from './site-routes.js';
 export * from './page-head.js';
 export * from './site-config.js';

@@ -1,4 +1,9 @@
-/** Every back-office call. A new admin route must be added here (and is refused by default: the guard is global). */
+import type { AdminPath } from '@site/shared-types';
+
+/**
+ * Every back-office call that needs the `token` header. A new admin route goes into `AdminApi` (shared-types)
+ * and here; the check below fails until it does (the guard is global, so it is refused without a token anyway).
+ */
 export const ADMIN_CALLS = [
   '/api/quit',
   '/api/modification',
@@ -29,4 +34,10 @@ export const ADMIN_CALLS = [
   '/api/readleaveword',
   '/api/deleteleaveword',
   '/api/uploader',
-];
+] as const satisfies readonly AdminPath[];
+
+/** The table's calls without the header: the login, the keyword records (public too), the editor upload (`?token=`). */
+type HeaderlessCall = '/api/login' | '/api/keyswords' | '/api/uploaders';
+type Unlisted = Exclude<AdminPath, (typeof ADMIN_CALLS)[number] | HeaderlessCall>;
+// A type error here names the path of `AdminApi` that is missing above.
+const _everyCallListed: [Unlisted] extends [never] ? true : Unlisted = true;

@@ -1,0 +1,19 @@
+import { useEffect, useRef } from 'react';
+import type { FormInstance } from 'antd';
+
+/**
+ * Fills an edit dialog's form once per opening (spec §4: open to edit, or to add when the id is 0), with
+ * `values` as soon as they are there: a new row's defaults at once, a stored row when it has arrived fresh from
+ * the server. `opening` names the opening (null while closed). Answers that come later (the list behind the
+ * dialog fetched again, say) never overwrite what the administrator is typing.
+ */
+export function useFillOnOpen<T>(form: FormInstance<T>, opening: unknown, values: T | undefined): void {
+  const filledFor = useRef<unknown>(null);
+  useEffect(() => {
+    if (opening === null) filledFor.current = null;
+    else if (values !== undefined && filledFor.current !== opening) {
+      filledFor.current = opening;
+      form.setFieldsValue(values as Parameters<FormInstance<T>['setFieldsValue']>[0]);
+    }
+  }, [form, opening, values]);
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { App as AntApp, Button, Image, Input, Progress, Space, Upload } from 'antd';
+import { ADMIN_LIMITS } from '@site/shared-types';
+import { adminApi } from '../admin-api';
+import formLayout from './form-layout.module.css';
+import styles from './image-field.module.css';
+
+/**
+ * An image field: upload (jpg/png hint, spec §5; the server judges the real type and size) with a progress bar, a
+ * preview that opens large on click, and the address editable by hand (for pictures already on the server).
+ */
+export function ImageField({
+  value,
+  onChange,
+  label,
+}: {
+  value?: string;
+  onChange?: (url: string) => void;
+  label: string;
+}) {
+  const { message } = AntApp.useApp();
+  const [upload] = adminApi.useUploadMutation();
+  const [progress, setProgress] = useState<number | null>(null);
+  return (
+    <div className={styles.imageField}>
+      <div className={styles.imagePreview}>
+        {value ? (
+          <Image src={value} alt={`${label}预览`} width={120} height={90} />
+        ) : (
+          <span className={formLayout.hint}>暂无图片</span>
+        )}
+      </div>
+      <Space direction="vertical" size={6} style={{ flex: 1, minWidth: 0 }}>
+        <Space wrap>
+          <Upload
+            accept="image/jpeg,image/png"
+            showUploadList={false}
+            disabled={progress !== null}
+            customRequest={async ({ file }) => {
+              setProgress(0);
+              try {
+                const { url } = await upload({ file: file as File, onProgress: setProgress }).unwrap();
+                onChange?.(url);
+                void message.success('上传成功');
+              } catch {
+                // the server's refusal is shown as a notice
+              } finally {
+                setProgress(null);
+              }
+            }}
+          >
+            <Button loading={progress !== null}>{progress === null ? `上传${label}` : `正在上传${label}…`}</Button>
+          </Upload>
+          {value ? (
+            <Button type="text" danger onClick={() => onChange?.('')} aria-label={`移除${label}`}>
+              移除
+            </Button>
+          ) : null}
+        </Space>
+        {progress !== null ? <Progress percent={progress} size="small" aria-label={`${label}上传进度`} /> : null}
+        <Input
+          value={value}
+          onChange={(event) => onChange?.(event.target.value)}
+          placeholder="/uploads/…"
+          aria-label={`${label}地址`}
+        />
+        <span className={formLayout.hint}>只能上传jpg/png文件，且不超过{ADMIN_LIMITS.uploadHintKb}kb</span>
+      </Space>
+    </div>
+  );
+}

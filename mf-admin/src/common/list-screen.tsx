@@ -1,0 +1,159 @@
+import type { ReactNode } from 'react';
+import {
+  Button,
+  Card,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tooltip,
+  type TableColumnsType,
+  type TableProps,
+} from 'antd';
+import { EditDialog } from './edit-dialog';
+import { optionsOf } from './options';
+import { pagination } from './paging';
+import type { Editor } from './use-editor';
+import type { ListScreenState } from './use-list-screen';
+
+type Named = { id: number; name: string };
+
+export interface ListScreenProps<
+  Row extends { id: number },
+  Option extends Named,
+  Shown extends { id: number },
+  Values extends object,
+> {
+  screen: ListScreenState<Row, Option>;
+  /** A select over the answer's `menu` options that filters the list: its label and its "all" entry. */
+  filter?: { label: string; all: string };
+  /** Tools between the filter and the search box. */
+  tools?: ReactNode;
+  searchPlaceholder: string;
+  /** The rows as the table shows them (a tree, say); the answer's rows by default. */
+  rows?: (rows: Row[]) => Shown[];
+  columns: TableColumnsType<Shown>;
+  /** Width of the table before it scrolls sideways (phones). */
+  scrollX: number;
+  expandable?: TableProps<Shown>['expandable'];
+  actions: {
+    width: number;
+    /** What a row is called in its buttons' names (编辑<name>, 删除<name>). */
+    name?: (row: Shown) => string;
+    /** The delete confirmation's question. */
+    confirm: (row: Shown) => string;
+    /** Why a row cannot be deleted (its delete button is disabled and says so), if it cannot. */
+    locked?: (row: Shown) => string | undefined;
+    /** Buttons between 编辑 and 删除. */
+    extra?: (row: Shown) => ReactNode;
+  };
+  /** The edit dialog (without one, rows have no 编辑 and the card no 新增). */
+  editor?: Editor<Values, object> & { fields: ReactNode };
+}
+
+/**
+ * An admin list screen: a card with the filter, the tools, the search box and 新增, a paged table whose last column
+ * holds the row's buttons (kept in view at the right while the other columns scroll, on phones), deleting after a
+ * confirmation, and the edit dialog. The pagination is hidden while the list fits one page.
+ */
+export function ListScreen<
+  Row extends { id: number },
+  Option extends Named,
+  Shown extends { id: number } = Row,
+  Values extends object = object,
+>({
+  screen,
+  filter,
+  tools,
+  searchPlaceholder,
+  rows,
+  columns,
+  scrollX,
+  expandable,
+  actions,
+  editor,
+}: ListScreenProps<Row, Option, Shown, Values>) {
+  const list = screen.answer?.list;
+  const search = (
+    <Input.Search placeholder={searchPlaceholder} allowClear onSearch={(value) => screen.searchFor(value)} />
+  );
+  /** A row button's name: the verb and the row's name, when rows have names. */
+  const named = (verb: string, row: Shown) => (actions.name ? `${verb}${actions.name(row)}` : undefined);
+  return (
+    <Card
+      title={screen.title}
+      extra={
+        filter || tools || editor ? (
+          <Space wrap>
+            {filter ? (
+              <Select
+                aria-label={filter.label}
+                style={{ width: 140 }}
+                value={screen.menu}
+                onChange={screen.filterBy}
+                options={[{ value: 0, label: filter.all }, ...optionsOf(screen.answer?.menu ?? [])]}
+              />
+            ) : null}
+            {tools}
+            {search}
+            {editor ? (
+              <Button type="primary" onClick={() => editor.open({ id: 0 })}>
+                新增{editor.noun}
+              </Button>
+            ) : null}
+          </Space>
+        ) : (
+          search
+        )
+      }
+    >
+      <Table<Shown>
+        rowKey="id"
+        scroll={{ x: scrollX }}
+        loading={screen.loading}
+        // Without `rows`, the answer's rows are shown as they are (Shown is Row).
+        dataSource={rows ? rows(list?.data ?? []) : ((list?.data ?? []) as unknown as Shown[])}
+        expandable={expandable}
+        pagination={pagination(list, screen.setPage)}
+        columns={[
+          ...columns,
+          {
+            title: '操作',
+            width: actions.width,
+            fixed: 'right',
+            render: (_, row) => (
+              <Space>
+                {editor ? (
+                  <Button size="small" onClick={() => editor.open({ id: row.id })} aria-label={named('编辑', row)}>
+                    编辑
+                  </Button>
+                ) : null}
+                {actions.extra?.(row)}
+                {actions.locked?.(row) ? (
+                  <Tooltip title={actions.locked(row)}>
+                    <Button size="small" danger disabled aria-label={named('删除', row)}>
+                      删除
+                    </Button>
+                  </Tooltip>
+                ) : (
+                  <Popconfirm
+                    title={actions.confirm(row)}
+                    okText="删除"
+                    cancelText="取消"
+                    onConfirm={() => screen.remove(row.id)}
+                  >
+                    <Button size="small" danger aria-label={named('删除', row)}>
+                      删除
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {editor ? <EditDialog<Values> {...editor.dialog}>{editor.fields}</EditDialog> : null}
+    </Card>
+  );
+}

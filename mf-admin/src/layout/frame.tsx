@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { App as AntApp, Layout } from 'antd';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { matchSiteRoute } from '@site/shared-types';
+import { selectToken, tokenCleared, useAppDispatch, useAppSelector } from '@site/platform';
+import { adminApi } from '../admin-api';
+import { unsavedChanged, useUnsaved } from '../admin-slice';
+import { NotFoundScreen } from '../features/not-found/not-found';
+import styles from './layout.module.css';
+import { SCREENS } from './screens';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+
+/**
+ * `/admin/index`: the back office's frame. Without a token it sends the user to the login (spec §4), except
+ * from an address that is no screen at all: that is the not-found page, as the server's 404 says.
+ */
+export function Frame() {
+  const token = useAppSelector(selectToken);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { message, modal } = AntApp.useApp();
+  const [quit, { isLoading }] = adminApi.useQuitMutation();
+  const unsaved = useUnsaved();
+  const [narrow, setNarrow] = useState(false);
+  if (!token) return matchSiteRoute(pathname) ? <Navigate to="/admin/" replace /> : <NotFoundScreen />;
+  const current = pathname.split('/')[3] ?? 'case';
+
+  /** Leaving a screen with unsaved edits asks first. */
+  const leave = (go: () => void) => {
+    if (!unsaved) {
+      go();
+      return;
+    }
+    modal.confirm({
+      title: '当前页面有未保存的修改，确定离开吗？',
+      okText: '离开',
+      cancelText: '留在此页',
+      onOk: () => {
+        dispatch(unsavedChanged(false));
+        go();
+      },
+    });
+  };
+
+  const logout = async () => {
+    try {
+      await quit().unwrap();
+      void message.success('退出成功！');
+    } catch {
+      // An expired session is logged out all the same.
+    }
+    dispatch(tokenCleared());
+    void navigate('/admin/', { replace: true });
+  };
+
+  return (
+    // The side menu is a child component, so antd is told there is one (it would only see it after a render).
+    <Layout className={styles.shell} data-page="shell" hasSider>
+      <SideMenu
+        narrow={narrow}
+        onNarrow={setNarrow}
+        current={current}
+        onChoose={(key) => leave(() => void navigate(`/admin/index/${key}`))}
+      />
+      <Layout>
+        <TopBar
+          narrow={narrow}
+          title={SCREENS.find((screen) => screen.key === current)?.label}
+          loggingOut={isLoading}
+          onLogout={() => leave(() => void logout())}
+        />
+        <Layout.Content className={styles.content}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,7 +1,0 @@
-import { NotFound, usePageTitle } from '@site/platform';
-
-/** An unknown back-office path: the shared not-found page, leading back to the login. */
-export function MissingScreen() {
-  usePageTitle('页面不存在');
-  return <NotFound homePath="/admin/" />;
-}

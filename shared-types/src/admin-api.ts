@@ -1,0 +1,74 @@
+import type { Call } from './api.js';
+import type {
+  AdminList,
+  AdminListRequest,
+  AmendResult,
+  CaseAdminRow,
+  CaseForm,
+  IdRequest,
+  LoginData,
+  LoginRequest,
+  MenuOption,
+  Message,
+  MessageReadRequest,
+  ModificationRequest,
+  NewsAdminRow,
+  NewsForm,
+  UploadData,
+} from './domain/admin.js';
+import type { KeywordRecord, KeywordUpdateRequest } from './domain/keywords.js';
+import type { MenuForm, MenuNode } from './domain/menus.js';
+import type { NewsCategoryLink } from './domain/news.js';
+import type { AboutData, ContactData, FooterData, HeaderBlock, HomeBlock } from './domain/site.js';
+
+/** A `multipart/form-data` body (a `FormData` in the browser) whose part named `Field` carries the file. */
+export interface FileUpload<Field extends string> {
+  readonly filePart: Field;
+}
+
+/** What CKEditor 5's upload adapter expects: the picture's address, or the refusal. Not the envelope. */
+export type EditorUploadAnswer = { url: string } | { error: { message: string } };
+
+/**
+ * Every call the back office makes (README "Admin", docs/decisions.md "Back office API"), keyed by path. All need
+ * the `token` header except the login, the keyword records (public too) and the editor upload (which takes the
+ * token in its address).
+ */
+export interface AdminApi {
+  '/api/login': Call<'POST', LoginRequest, LoginData>;
+  '/api/quit': Call<'POST', void, null>;
+  '/api/modification': Call<'POST', ModificationRequest, null>;
+  '/api/keyswords': Call<'POST', void, KeywordRecord[]>;
+  /** Its `msg` says what the change does; the screen shows it. */
+  '/api/KeyswordsUpdate': Call<'POST', KeywordUpdateRequest, null>;
+  '/api/menu': Call<'POST', AdminListRequest, AdminList<MenuNode, MenuOption>>;
+  '/api/getmenu': Call<'POST', { menuid: number }, MenuForm>;
+  '/api/amendmenu': Call<'POST', MenuForm, AmendResult>;
+  '/api/deletemenu': Call<'POST', IdRequest, null>;
+  '/api/case': Call<'POST', AdminListRequest, AdminList<CaseAdminRow>>;
+  '/api/getcase': Call<'POST', { caseid: number }, CaseForm>;
+  '/api/amendcase': Call<'POST', CaseForm, AmendResult>;
+  '/api/deletecase': Call<'POST', IdRequest, null>;
+  '/api/news': Call<'POST', AdminListRequest, AdminList<NewsAdminRow, NewsCategoryLink>>;
+  '/api/getnews': Call<'POST', { newsid: number }, NewsForm>;
+  '/api/amendnews': Call<'POST', NewsForm, AmendResult>;
+  '/api/deletenews': Call<'POST', IdRequest, null>;
+  '/api/getheader': Call<'POST', void, HeaderBlock>;
+  '/api/amendheader': Call<'POST', HeaderBlock, null>;
+  '/api/getfooter': Call<'POST', void, FooterData>;
+  '/api/amendfooter': Call<'POST', FooterData, null>;
+  '/api/gethome': Call<'POST', void, HomeBlock>;
+  '/api/amendhome': Call<'POST', HomeBlock, null>;
+  '/api/getabout': Call<'POST', void, AboutData>;
+  '/api/amendabout': Call<'POST', AboutData, null>;
+  '/api/getrelation': Call<'POST', void, ContactData>;
+  '/api/amendrelation': Call<'POST', ContactData, null>;
+  '/api/leavewords': Call<'POST', AdminListRequest, AdminList<Message>>;
+  '/api/readleaveword': Call<'POST', MessageReadRequest, null>;
+  '/api/deleteleaveword': Call<'POST', IdRequest, null>;
+  '/api/uploader': Call<'POST', FileUpload<'file'>, UploadData>;
+  /** CKEditor's own upload: `?token=…` in the address, its answer in the editor's format. */
+  '/api/uploaders': Call<'POST', FileUpload<'upload'>, EditorUploadAnswer>;
+}
+
+export type AdminPath = keyof AdminApi;
