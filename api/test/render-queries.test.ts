@@ -95,6 +95,25 @@ describe('a server render', () => {
     expect(reading(queries, table)).toHaveLength(1);
   });
 
+  it.each([
+    ['/', undefined],
+    ['/move/index.html', MOBILE_UA],
+  ])('of %s should answer its data calls in-process, with no HTTP request to the server', async (path, userAgent) => {
+    const server = t.app.getHttpServer() as import('node:http').Server;
+    const seen: string[] = [];
+    const count = (req: import('node:http').IncomingMessage) => seen.push(req.url ?? '');
+    server.on('request', count);
+    try {
+      const { status, queries } = await queriesOf(t, path, userAgent);
+      expect(status).toBe(200);
+      // The data was read (the page is not empty) without one call to /api/ over the network.
+      expect(reading(queries, 'site_block').length).toBeGreaterThan(0);
+      expect(seen).toEqual([path]);
+    } finally {
+      server.off('request', count);
+    }
+  });
+
   it('of an unknown item should answer 404 after one read of it', async () => {
     const { status, queries } = await queriesOf(t, '/details/999999.html');
     expect(status).toBe(404);

@@ -1,5 +1,14 @@
 import type { KeywordRecord } from './domain/keywords.js';
+import type { Envelope } from './envelope.js';
 import type { RemoteName } from './site-config.js';
+
+/** One API call a server render makes, answered in the server's own process (no HTTP, no JSON in between). */
+export interface ApiCallRequest {
+  path: string;
+  method: 'GET' | 'POST';
+  body?: unknown;
+}
+export type ApiCall = (request: ApiCallRequest) => Promise<Envelope<unknown>>;
 
 /**
  * The contract between the API server and the shell's server build (`shell/dist/server/main.cjs`), which the
@@ -14,8 +23,10 @@ export interface SsrRequest {
   release: string;
   /** `file:` URL of the release's server `remoteEntry.js`. */
   serverEntry: string;
-  /** Where the page's data is fetched from (this server, over loopback). */
+  /** Where the page's data is fetched from (this server, over loopback) when `call` does not answer it. */
   apiBase: string;
+  /** Answers the render's API calls in-process (the public reads); the same envelopes the browser gets. */
+  call?: ApiCall;
   keywords: KeywordRecord[];
   mobileHosts: string[];
 }

@@ -1,6 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import { ResultCode, type Envelope, type KeywordRecord, type RemotePointer } from '@site/shared-types';
+import { ResultCode, type ApiCall, type Envelope, type KeywordRecord, type RemotePointer } from '@site/shared-types';
 import { navigateTo } from './navigation';
 import { tokenCleared, type SessionState } from './session-slice';
 import { notify } from './ui-slice';
@@ -34,6 +34,8 @@ export interface ApiMeta {
 /** Passed to the store as thunk extra argument: where the API is (absolute on the server, '' in the browser). */
 export interface ApiExtra {
   apiBase: string;
+  /** A server render's in-process answers (see `SsrRequest.call`); absent in the browser. */
+  call?: ApiCall;
 }
 
 export const ADMIN_LOGIN_PATH = '/admin/';
@@ -77,9 +79,16 @@ function alertUser(text: string): void {
  * Callers receive `data` (and the server's `msg` as `meta`) or a typed `ApiError`, never an envelope.
  */
 export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError, object, ApiMeta> = async (request, api) => {
-  const { apiBase } = api.extra as ApiExtra;
-  const token = (api.getState() as { session?: SessionState }).session?.token;
+  const { apiBase, call } = api.extra as ApiExtra;
   const method = request.method ?? (request.body === undefined ? 'GET' : 'POST');
+  if (call) {
+    try {
+      return answerOf(await call({ path: request.path, method, body: request.body }), request, api);
+    } catch (error) {
+      return { error: { kind: 'network', message: error instanceof Error ? error.message : String(error) } };
+    }
+  }
+  const token = (api.getState() as { session?: SessionState }).session?.token;
   const form = typeof FormData !== 'undefined' && request.body instanceof FormData ? request.body : null;
   const headers: Record<string, string> = { Accept: 'application/json' };
   // A file upload goes as multipart (the browser sets the boundary); everything else as JSON.
@@ -122,6 +131,15 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError, objec
     return { error: { kind: 'http', status: response.status, message: 'invalid JSON' } };
   }
 
+  return answerOf(envelope, request, api);
+};
+
+/** An envelope as the client's callers see it: the data and msg, or a refusal (shown, and code 3 logs out). */
+function answerOf(
+  envelope: Envelope<unknown>,
+  request: ApiRequest,
+  api: { dispatch: (action: unknown) => unknown },
+): { data: unknown; meta: ApiMeta } | { error: ApiError } {
   if (envelope.code !== ResultCode.Ok) {
     const code = envelope.code as Exclude<ResultCode, 0>;
     if (!request.silent) api.dispatch(notify(envelope.msg, 'info'));
@@ -132,7 +150,7 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError, objec
     return { error: { kind: 'refused', code, message: envelope.msg } };
   }
   return { data: envelope.data, meta: { msg: envelope.msg } };
-};
+}
 
 /**
  * The one RTK Query API of the site. The platform defines what the shell needs; each remote adds its own

@@ -19,8 +19,10 @@ export const rootReducer = combineSlices(
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-export function createAppStore(options: { preloadedState?: Partial<RootState>; apiBase?: string } = {}) {
-  const extra: ApiExtra = { apiBase: options.apiBase ?? '' };
+export function createAppStore(
+  options: { preloadedState?: Partial<RootState>; apiBase?: string; call?: ApiExtra['call'] } = {},
+) {
+  const extra: ApiExtra = { apiBase: options.apiBase ?? '', call: options.call };
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: options.preloadedState as RootState | undefined,

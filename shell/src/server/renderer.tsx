@@ -47,7 +47,7 @@ function remoteModule(request: SsrRequest): Promise<RemoteModule> {
 
 async function render(request: SsrRequest): Promise<SsrResult> {
   const module = await remoteModule(request);
-  const store = createAppStore({ apiBase: request.apiBase });
+  const store = createAppStore({ apiBase: request.apiBase, call: request.call });
   try {
     return await renderWith(request, module, store);
   } catch (error) {

@@ -1,19 +1,20 @@
 import { Module } from '@nestjs/common';
+import { CacheModule } from '../cache/cache.module.js';
 import { CasesModule } from '../cases/cases.module.js';
 import { KeywordsModule } from '../keywords/keywords.module.js';
 import { NewsModule } from '../news/news.module.js';
 import { FrontendController } from './frontend.controller.js';
 import { PageHeadFallback } from './page-head-fallback.service.js';
 import { PageService } from './page.service.js';
-import { RemotesService } from './remotes.service.js';
+import { RemotesModule } from './remotes.module.js';
 import { ShellTemplate } from './shell-template.js';
 import { SsrService } from './ssr.service.js';
 
 /** The front-ends on the API's port: the remote pointer, server rendering and the shell's page. */
 @Module({
-  imports: [KeywordsModule, CasesModule, NewsModule],
+  imports: [KeywordsModule, CasesModule, NewsModule, RemotesModule, CacheModule],
   controllers: [FrontendController],
-  providers: [RemotesService, SsrService, ShellTemplate, PageHeadFallback, PageService],
-  exports: [RemotesService, PageService],
+  providers: [SsrService, ShellTemplate, PageHeadFallback, PageService],
+  exports: [RemotesModule, PageService],
 })
 export class FrontendModule {}

@@ -10,6 +10,7 @@ import {
 } from '@site/shared-types';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { RenderCalls } from '../cache/render-calls.js';
 import { KeywordsService } from '../keywords/keywords.service.js';
 import { headTags } from './head-tags.js';
 import { PageHeadFallback } from './page-head-fallback.service.js';
@@ -41,6 +42,7 @@ export class PageService {
     private readonly ssr: SsrService,
     private readonly shell: ShellTemplate,
     private readonly fallback: PageHeadFallback,
+    private readonly calls: RenderCalls,
   ) {}
 
   async serve(req: Request, res: Response): Promise<void> {
@@ -72,7 +74,14 @@ export class PageService {
     let rendered: ServerRender | null = null;
     if (remote !== 'mf_admin' && current && req.method === 'GET') {
       rendered = await this.ssr.render(
-        { url: req.originalUrl, remote, release: current.release, apiBase: loopbackBase(req), keywords: records },
+        {
+          url: req.originalUrl,
+          remote,
+          release: current.release,
+          apiBase: loopbackBase(req),
+          call: this.calls.call,
+          keywords: records,
+        },
         files.build,
       );
     }

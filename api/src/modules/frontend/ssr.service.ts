@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { KeywordRecord, SsrRenderer, SsrResult } from '@site/shared-types';
+import type { ApiCall, KeywordRecord, SsrRenderer, SsrResult } from '@site/shared-types';
 import { APP_CONFIG, type AppConfig, type RemoteName } from '../../config/config.js';
 import { RemotesService } from './remotes.service.js';
 
@@ -17,6 +17,8 @@ export interface RenderInput {
   remote: RemoteName;
   release: string;
   apiBase: string;
+  /** Answers the render's public reads in this process. */
+  call: ApiCall;
   keywords: KeywordRecord[];
 }
 
@@ -60,6 +62,7 @@ export class SsrService {
         release: input.release,
         serverEntry: release.serverEntry,
         apiBase: input.apiBase,
+        call: input.call,
         keywords: input.keywords,
         mobileHosts: this.config.mobileHosts,
       });
