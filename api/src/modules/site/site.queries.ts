@@ -8,8 +8,13 @@ export interface SiteBlockRow {
   value: unknown;
 }
 
-export function findSiteBlock(db: Sql, key: SiteBlockKey): Promise<SiteBlockRow | undefined> {
-  return queryOne<SiteBlockRow>(db, 'SELECT key, value FROM site_block WHERE key = $1', [key]);
+/** A block with the version of its row (`xmin`: it changes with every write of the row). */
+export function findSiteBlock(db: Sql, key: SiteBlockKey): Promise<(SiteBlockRow & { version: string }) | undefined> {
+  return queryOne<SiteBlockRow & { version: string }>(
+    db,
+    'SELECT key, value, xmin::text AS version FROM site_block WHERE key = $1',
+    [key],
+  );
 }
 
 /** Replaces a block as a whole (one statement: readers see the old block or the new one, never a mix). */

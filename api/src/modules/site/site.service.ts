@@ -24,9 +24,17 @@ export class SiteService {
     private readonly news: NewsService,
   ) {}
 
+  /** Each block as checked, by the version of its row: checking a block costs more than reading it. */
+  private readonly checked = new Map<SiteBlockKey, { version: string; value: unknown }>();
+
   async block<K extends SiteBlockKey>(key: K): Promise<SiteBlocks[K]> {
     const row = await findSiteBlock(this.db, key);
-    return row ? conformBlock(key, row.value) : EMPTY_BLOCKS[key];
+    if (!row) return EMPTY_BLOCKS[key];
+    const known = this.checked.get(key);
+    if (known?.version === row.version) return known.value as SiteBlocks[K];
+    const value = conformBlock(key, row.value);
+    this.checked.set(key, { version: row.version, value });
+    return value;
   }
 
   /** `GET /api/header`: logo, banners and the desktop navigation (grade-1 menus shown on pc, by position). */
