@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench`: figures, not pass/fail. Starts the production server on a fresh database, then prints
-//   1. gzip bytes of the JavaScript loaded for the first view of /, /move/index.html and /admin/ (Chromium);
-//   2. requests/second and p99 latency of GET /api/index and POST /api/itemmore (autocannon, 50 connections, 10 s),
-//      and of a server-rendered page (GET /about.html);
-//   3. Lighthouse (performance: score, FCP, LCP, TBT, CLS, JavaScript transferred) on phones and desktops for /,
+//   1. `js`: gzip bytes of the JavaScript loaded for the first view of /, /move/index.html and /admin/ (Chromium);
+//   2. `cache`: public answers and pages, cached and with CACHE=false, side by side with nginx serving the same
+//      bytes (wrk; see bench-cache.mjs), the uncached render at one connection, and memory under random queries;
+//   3. `lighthouse`: performance (score, FCP, LCP, TBT, CLS, JavaScript transferred) on phones and desktops for /,
 //      /about.html and /move/index.html, for each hydration mode (`BENCH_HYDRATION=eager` or `idle` for one).
+// `npm run bench -- cache` (or `js`, `lighthouse`, several) runs only those parts. The cache part needs wrk and
+// nginx (`apt-get install -y wrk nginx-light`).
 // Install a CJK font first (`apt-get install -y fonts-wqy-microhei`): without one, Chinese text layout costs
 // about half a second more than on a phone and the figures mislead.
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,8 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { cacheBench } from './bench-cache.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromiumSettings = JSON.parse(readFileSync(path.join(root, 'e2e', 'chromium.json'), 'utf8'));
@@ -50,6 +52,7 @@ async function startServer(extraEnv = {}) {
   });
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: server.pid,
     stop: async () => {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
@@ -92,14 +95,6 @@ async function javascriptBytes(base) {
   }
   await browser.close();
   return rows;
-}
-
-function load(url, options = {}) {
-  return new Promise((resolve, reject) =>
-    autocannon({ url, connections: 50, duration: 10, ...options }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    ),
-  );
 }
 
 const LIGHTHOUSE_PAGES = ['/', '/about.html', '/move/index.html'];
@@ -166,39 +161,23 @@ async function lighthouseTable() {
   return rows;
 }
 
-const server = await startServer();
-try {
-  console.log('\nJavaScript for the first view (gzip -6 of each script body)');
-  console.table(await javascriptBytes(server.base));
+const SECTIONS = ['js', 'cache', 'lighthouse'];
+const chosen = process.argv.slice(2).filter((arg) => SECTIONS.includes(arg));
+const run = (section) => chosen.length === 0 || chosen.includes(section);
 
-  const rows = [];
-  for (const [name, url, options] of [
-    ['GET /api/index', `${server.base}/api/index`, {}],
-    [
-      'POST /api/itemmore',
-      `${server.base}/api/itemmore`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ menu: 3, amount: 3, type: 1, page: 4 }),
-      },
-    ],
-    ['GET /about.html (server-rendered)', `${server.base}/about.html`, {}],
-  ]) {
-    const result = await load(url, options);
-    rows.push({
-      call: name,
-      'req/s': Math.round(result.requests.average),
-      'p99 ms': result.latency.p99,
-      errors: result.errors,
-      non2xx: result.non2xx,
-    });
+if (run('js')) {
+  const server = await startServer();
+  try {
+    console.log('\nJavaScript for the first view (gzip -6 of each script body)');
+    console.table(await javascriptBytes(server.base));
+  } finally {
+    await server.stop();
   }
-  console.log('\nAPI under load (autocannon: 50 connections, 10 s)');
-  console.table(rows);
-} finally {
-  await server.stop();
 }
 
-console.log('\nLighthouse performance (simulated throttling; a phone is redirected from / to /move/)');
-console.table(await lighthouseTable());
+if (run('cache')) await cacheBench(startServer, chromiumSettings.mobileUserAgent);
+
+if (run('lighthouse')) {
+  console.log('\nLighthouse performance (simulated throttling; a phone is redirected from / to /move/)');
+  console.table(await lighthouseTable());
+}

@@ -1,0 +1,214 @@
+// The published-content cache side by side with nginx serving the same bytes, in one run on this machine
+// (absolute figures drift on a shared machine; the ratio to nginx is the figure to read). Part of `npm run bench`.
+//
+// For each target: requests/second and p99 latency (wrk, 2 threads, 50 connections) of nginx, the server with its
+// cache, and the server with CACHE=false, the ratio of each to nginx, and the median of several rounds; then the
+// median latency of an uncached page at one connection, and the server's resident memory before and after
+// 10,000 requests with random query strings.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+function need(command, install) {
+  if (spawnSync('sh', ['-c', `command -v ${command}`]).status !== 0) {
+    throw new Error(`${command} is missing: install it (${install}) and run the bench again`);
+  }
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** wrk against one URL: requests/second and p99 in ms. */
+function wrk(url, target, { connections = 50, seconds = SECONDS } = {}) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'yunfan-wrk-'));
+  const script = path.join(dir, 'request.lua');
+  const headers = {
+    ...(target.body ? { 'Content-Type': 'application/json' } : {}),
+    ...(target.ua ? { 'User-Agent': target.ua } : {}),
+  };
+  writeFileSync(
+    script,
+    [
+      `wrk.method = "${target.body ? 'POST' : 'GET'}"`,
+      ...(target.body ? [`wrk.body = ${JSON.stringify(target.body)}`] : []),
+      ...Object.entries(headers).map(([name, value]) => `wrk.headers["${name}"] = ${JSON.stringify(value)}`),
+    ].join('\n'),
+  );
+  const threads = Math.min(2, connections);
+  const run = spawnSync('wrk', [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, url], {
+    encoding: 'utf8',
+  });
+  rmSync(dir, { recursive: true, force: true });
+  const out = run.stdout;
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
+  const unit = { us: 0.001, ms: 1, s: 1000 };
+  const latency = (label) => {
+    const found = new RegExp(`\\s${label}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
+    return found ? Number(found[1]) * unit[found[2]] : NaN;
+  };
+  const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1];
+  return { rps, p50: latency('50'), p99: latency('99'), non2xx: Number(errors ?? 0) };
+}
+
+/** nginx on a free loopback port answering each target's path with the bytes the server answered it with. */
+async function startNginx(files) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'yunfan-nginx-'));
+  const port = await freePort();
+  mkdirSync(path.join(dir, 'root'));
+  const locations = files
+    .map(({ route, file, type }, index) => {
+      writeFileSync(path.join(dir, 'root', `${index}`), file);
+      // nginx answers POST to a static file with 405; error_page turns that into the file.
+      return `location = ${route} { default_type "${type}"; error_page 405 =200 $uri; try_files /${index} =404; }`;
+    })
+    .join('\n    ');
+  writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `worker_processes auto;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  server {
+    listen 127.0.0.1:${port};
+    root ${dir}/root;
+    ${locations}
+  }
+}
+`,
+  );
+  const started = spawnSync('nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { encoding: 'utf8' });
+  if (started.status !== 0) throw new Error(`nginx did not start: ${started.stderr}`);
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () => {
+      spawnSync('nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir, '-s', 'stop']);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function residentKb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+}
+
+/** Runs the cache comparison with servers from `startServer(env)` (which answer `{ base, pid, stop }`). */
+export async function cacheBench(startServer, mobileUserAgent) {
+  need('wrk', 'apt-get install -y wrk');
+  need('nginx', 'apt-get install -y nginx-light');
+  const cached = await startServer({});
+  const plain = await startServer({ CACHE: 'false' });
+  let nginx = null;
+  try {
+    const news = await (await fetch(`${cached.base}/api/itemnews`)).json();
+    const newsId = news.data.newcontent[0].id;
+    const targets = [
+      { name: 'GET /api/index', route: '/api/index' },
+      {
+        name: 'POST /api/itemmore',
+        route: '/api/itemmore',
+        body: JSON.stringify({ menu: 3, amount: 3, type: 1, page: 4 }),
+      },
+      { name: 'GET / (desktop)', route: '/' },
+      { name: 'GET /move/index.html (phone)', route: '/move/index.html', ua: mobileUserAgent },
+      { name: `GET /news/${newsId}.html`, route: `/news/${newsId}.html` },
+    ];
+    // The same bytes for nginx to serve (identity: no side compresses in this comparison).
+    const files = [];
+    for (const target of targets) {
+      const res = await fetch(cached.base + target.route, {
+        method: target.body ? 'POST' : 'GET',
+        headers: {
+          ...(target.body ? { 'content-type': 'application/json' } : {}),
+          ...(target.ua ? { 'user-agent': target.ua } : {}),
+        },
+        body: target.body,
+      });
+      files.push({
+        route: target.route,
+        type: res.headers.get('content-type'),
+        file: Buffer.from(await res.arrayBuffer()),
+      });
+    }
+    nginx = await startNginx(files);
+
+    const rows = [];
+    for (const target of targets) {
+      const runs = { nginx: [], cached: [], plain: [] };
+      for (let round = 0; round < ROUNDS; round++) {
+        runs.nginx.push(wrk(nginx.base + target.route, target));
+        runs.cached.push(wrk(cached.base + target.route, target));
+        runs.plain.push(wrk(plain.base + target.route, target));
+      }
+      const of = (list, key) => median(list.map((run) => run[key]));
+      const reference = of(runs.nginx, 'rps');
+      rows.push({
+        target: target.name,
+        'nginx req/s': Math.round(reference),
+        'cached req/s': Math.round(of(runs.cached, 'rps')),
+        'cached ×nginx': +(of(runs.cached, 'rps') / reference).toFixed(3),
+        'cached p99 ms': +of(runs.cached, 'p99').toFixed(1),
+        'CACHE=false req/s': Math.round(of(runs.plain, 'rps')),
+        'CACHE=false ×nginx': +(of(runs.plain, 'rps') / reference).toFixed(4),
+        'CACHE=false p99 ms': +of(runs.plain, 'p99').toFixed(1),
+        non2xx: runs.cached.concat(runs.plain).reduce((sum, run) => sum + run.non2xx, 0),
+      });
+    }
+    console.log(
+      `\nPublished-content cache against nginx serving the same bytes (wrk 2 threads, 50 connections, ${SECONDS} s, median of ${ROUNDS})`,
+    );
+    console.table(rows);
+
+    const single = targets
+      .filter((target) => !target.route.startsWith('/api/'))
+      .map((target) => {
+        const runs = Array.from({ length: ROUNDS }, () => wrk(plain.base + target.route, target, { connections: 1 }));
+        return {
+          page: target.name,
+          'CACHE=false pages/s (1 connection)': Math.round(median(runs.map((run) => run.rps))),
+          'median ms': +median(runs.map((run) => run.p50)).toFixed(2),
+        };
+      });
+    console.log('\nUncached page render at one connection');
+    console.table(single);
+
+    const before = residentKb(cached.pid);
+    const junk = (i) => `/?utm_source=bench-${i}&r=${Math.random().toString(36).slice(2)}`;
+    for (let i = 0; i < 10_000; i += 50) {
+      await Promise.all(
+        Array.from({ length: 50 }, (_, j) => fetch(cached.base + junk(i + j)).then((res) => res.arrayBuffer())),
+      );
+    }
+    const after = residentKb(cached.pid);
+    console.log('\nResident memory of the cached server around 10,000 requests with random query strings');
+    console.table([
+      {
+        'before MB': +(before / 1024).toFixed(1),
+        'after MB': +(after / 1024).toFixed(1),
+        growth: `${(((after - before) / before) * 100).toFixed(1)} %`,
+      },
+    ]);
+  } finally {
+    nginx?.stop();
+    await cached.stop();
+    await plain.stop();
+  }
+}
