@@ -36,8 +36,8 @@ export interface UploadRequest {
 }
 
 /**
- * The back office's calls (spec §7 "Admin" and the additions in docs/decisions.md), added to the one API client.
- * The token goes in the `token` header (the platform's base query); code 3 sends the user back to the login.
+ * The back office's calls (docs/behaviour.md#admin-calls and the additions in docs/decisions.md), added to the one API
+ * client. The token goes in the `token` header (the platform's base query); code 3 sends the user back to the login.
  */
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -50,7 +50,7 @@ export const adminApi = api.injectEndpoints({
     changePassword: build.mutation<Data<'/api/modification'>, Body<'/api/modification'>>({
       query: (body) => call('/api/modification', body),
     }),
-    /** Answers the server's msg, which the screen shows (spec §8). */
+    /** Answers the server's msg, which the screen shows (docs/behaviour.md#keywords). */
     updateKeyword: build.mutation<string, Body<'/api/KeyswordsUpdate'>>({
       query: (body) => call('/api/KeyswordsUpdate', body),
       transformResponse: (_data, meta) => meta?.msg ?? '',

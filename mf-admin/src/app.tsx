@@ -33,7 +33,7 @@ const THEME: ThemeConfig = {
   },
 };
 
-/** The back office's route tree (spec §2 "Admin routes"), mounted by the shell under `/admin`. */
+/** The back office's route tree (docs/behaviour.md#admin-routes), mounted by the shell under `/admin`. */
 export default function App({ store }: RemoteProps) {
   return (
     <Provider store={store}>

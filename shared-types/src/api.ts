@@ -25,7 +25,7 @@ export interface Call<M extends 'GET' | 'POST', B, D> {
 }
 
 /**
- * The public calls (spec §7 "Public", plus the additions recorded in docs/decisions.md), keyed by path.
+ * The public calls (docs/behaviour.md#public-calls, plus the additions recorded in docs/decisions.md), keyed by path.
  * A typed client derives its request and answer types from this map.
  */
 export interface PublicApi {

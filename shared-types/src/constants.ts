@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9, with the fixed texts the spec names. */
+/** Business constants and limits (docs/behaviour.md#constants), with the fixed texts the behaviour names. */
 
 export const MenuId = {
   Home: 1,
@@ -133,7 +133,7 @@ export const PROCESS_STEPS = [
   { name: '上线运营', en: 'GOING LIVE', color: '#1a7f50' },
 ] as const;
 
-/** Public-page meta used when the keyword call does not answer with code 0 (spec §7). */
+/** Public-page meta used when the keyword call does not answer with code 0 (docs/behaviour.md#page-titles-and-head). */
 export const DEFAULT_META = {
   title: '云帆科技 - 深圳网站建设_微信营销_软件开发_品牌设计',
   keywords: '深圳网站建设,深圳网站制作,深圳网页设计,深圳微信营销,深圳新媒体营销,深圳小程序开发,深圳软件开发',

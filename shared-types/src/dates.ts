@@ -7,8 +7,8 @@ export interface CreateTimeParts {
 }
 
 /**
- * Splits a `create_time` (`yyyy-MM-dd`, optionally followed by a time) on its hyphens (spec §3).
- * The day is shown as the top part, year-month below it.
+ * Splits a `create_time` (`yyyy-MM-dd`, optionally followed by a time) on its hyphens
+ * (docs/behaviour.md#content-model). The day is shown as the top part, year-month below it.
  */
 export function splitCreateTime(createTime: string): CreateTimeParts {
   const [datePart = ''] = createTime.trim().split(/[ T]/);

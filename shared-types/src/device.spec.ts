@@ -44,7 +44,7 @@ describe('isMobileUserAgent', () => {
     expect(isMobileUserAgent(null)).toBe(false);
   });
 
-  it('should match the markers case-sensitively as the spec lists them', () => {
+  it('should match the markers case-sensitively as docs/behaviour.md lists them', () => {
     expect(isMobileUserAgent('android-like bot')).toBe(false);
     expect(isMobileUserAgent('Windows  Phone')).toBe(false);
   });

@@ -1,5 +1,5 @@
 /**
- * Result codes carried in every answer's `code` (spec §3 "Envelope", §6).
+ * Result codes carried in every answer's `code` (docs/behaviour.md#envelope-and-result-codes).
  * Transport-level failures (unknown path, body too large, rate limit) use real HTTP statuses instead.
  */
 export const ResultCode = {

@@ -1,6 +1,6 @@
 import { ADMIN_LIMITS, DEFAULT_WEBCASE_ID, MenuId } from './constants.js';
 
-/** Route of a top-navigation entry (spec §2 "Desktop layout"). */
+/** Route of a top-navigation entry (docs/behaviour.md#top-navigation). */
 export function menuRoute(menuId: number): string {
   switch (menuId) {
     case MenuId.Home:
@@ -47,8 +47,9 @@ export interface MenuPlacement {
 }
 
 /**
- * The positions a shown menu entry may take on one site (spec §5): from 2 up to the number of entries shown beside
- * it (its siblings on that site, itself included), and never below 2. The server applies the same rule.
+ * The positions a shown menu entry may take on one site (docs/behaviour.md#menu-management): from 2 up to the number of
+ * entries shown beside it (its siblings on that site, itself included), and never below 2. The server applies the same
+ * rule.
  */
 export function menuPositionRange(
   menus: readonly MenuPlacement[],

@@ -39,7 +39,8 @@ export function isMobilePath(path: string): boolean {
 }
 
 /**
- * The start-up redirect of spec §2, as a pure function. Returns the path to go to, or `null` to stay.
+ * The start-up redirect (docs/behaviour.md#redirect-rules), as a pure function. Returns the path to go to, or `null` to
+ * stay.
  *
  * - Main host, admin path: stays in the back office whatever the device (`/admin` itself becomes `/admin/`).
  * - Main host, desktop device, address under `move` or ending in `index.html`: `/`.

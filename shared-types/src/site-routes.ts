@@ -1,6 +1,6 @@
 /**
- * Every page route of the three faces (spec §2), as data: the server answers 404 for anything else, and the
- * remotes build their route tables from it. `{id}` parameters have the form `{id}.html`.
+ * Every page route of the three faces (docs/behaviour.md#three-faces), as data: the server answers 404 for anything
+ * else, and the remotes build their route tables from it. `{id}` parameters have the form `{id}.html`.
  */
 export type SiteFace = 'desktop' | 'mobile' | 'admin';
 
@@ -30,7 +30,7 @@ export const DESKTOP_ROUTES: readonly SiteRoute<DesktopRouteName>[] = [
   { face: 'desktop', name: 'webcase', path: '/webcase/:id' },
 ];
 
-/** Under `/move`. meabout and meitems are the names the spec uses for background styling. */
+/** Under `/move`. meabout and meitems are the names docs/behaviour.md#mobile-layout uses for background styling. */
 export const MOBILE_ROUTES: readonly SiteRoute<MobileRouteName>[] = [
   { face: 'mobile', name: 'meindex', path: '/' },
   { face: 'mobile', name: 'meindex', path: '/index.html' },
@@ -44,7 +44,7 @@ export const MOBILE_ROUTES: readonly SiteRoute<MobileRouteName>[] = [
   { face: 'mobile', name: 'meitems', path: '/items/:id' },
 ];
 
-/** The back-office shell's children (spec §2 "Admin routes"). */
+/** The back-office shell's children (docs/behaviour.md#admin-routes). */
 export const ADMIN_CHILDREN = [
   'menu',
   'case',
@@ -120,7 +120,10 @@ export function matchSiteRoute(pathname: string): RouteMatch | null {
   return null;
 }
 
-/** The same content on the other face, by route name (spec §2 pairs the desktop and mobile pages). */
+/**
+ * The same content on the other face, by route name (docs/behaviour.md#page-titles-and-head pairs the desktop and
+ * mobile pages).
+ */
 const DESKTOP_TO_MOBILE: Partial<Record<RouteName, (id: number | null) => string | null>> = {
   index: () => '/move/',
   about: () => '/move/zhy.html',

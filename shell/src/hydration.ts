@@ -15,8 +15,8 @@ function hydrationMode(): string | undefined {
 /**
  * When to start the application code. A client-rendered page (or eager hydration) starts at once; an
  * `idle` server-rendered page starts after `load` when the main thread is idle, or on the first input.
- * Links and forms work before that (they are real `<a>`/`<form>` elements); what the spec makes happen on
- * its own (carousel autoplay, scroll-linked controls) starts at the latest with the idle callback.
+ * Links and forms work before that (they are real `<a>`/`<form>` elements); what the pages make happen on
+ * their own (carousel autoplay, scroll-linked controls) starts at the latest with the idle callback.
  */
 export function hydrationTrigger(): Promise<void> {
   const serverRendered = document.getElementById('site-state') !== null;

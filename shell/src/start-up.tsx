@@ -22,7 +22,7 @@ function setMetaTag(name: string, content: string): void {
   tag.content = content;
 }
 
-/** The redirect target for an address, or null (spec §2 "Start-up redirect"). */
+/** The redirect target for an address, or null (docs/behaviour.md#start-up-redirect). */
 export function redirectFor(pathname: string, mobileHosts: readonly string[]): string | null {
   const target = decideStartupRedirect({
     host: window.location.host,

@@ -16,7 +16,7 @@ export interface AppConfig {
   /** Absolute; holds the embedded database (`postgres/`) and uploaded media (`uploads/`). */
   dataDir: string;
   uploadsDir: string;
-  /** Hosts that serve the mobile site at their root (start-up redirect, spec §2). */
+  /** Hosts that serve the mobile site at their root (docs/behaviour.md#redirect-rules). */
   mobileHosts: string[];
   /** Public origin used in absolute links (canonical URLs, share cards); `null` derives it from the request. */
   publicUrl: string | null;

@@ -177,7 +177,7 @@ describe('POST /api/modification', () => {
     [{ old_password: md5('a'), confirm_password: md5('b') }, '请输入密码'],
     [{ old_password: md5('a'), new_password: md5('b') }, '请再次输入密码'],
     [{ old_password: 'plain', new_password: md5('b'), confirm_password: md5('b') }, '密码格式不正确'],
-  ])('should refuse %j with the spec message', async (body, message) => {
+  ])('should refuse %j with the documented message', async (body, message) => {
     const token = await login(t);
     expect(refused(await adminCall(t, token, '/api/modification', body), 2)).toBe(message);
   });

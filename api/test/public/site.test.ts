@@ -48,7 +48,7 @@ describe('GET /api/header', () => {
 });
 
 describe('GET /api/footer', () => {
-  it('should answer every footer block with the spec field names', async () => {
+  it('should answer every footer block with the documented field names', async () => {
     const footer = ok<FooterData>(await t.http.get('/api/footer'));
     expect(keys(footer)).toEqual(['abouts', 'contact', 'information', 'link', 'qq', 'wechat']);
     expect(footer.abouts[0]).toEqual({ id: expect.any(Number), name: expect.any(String), column_id: 7 });

@@ -40,12 +40,13 @@ test.describe('back-office articles', () => {
       const editor = dialog.getByRole('textbox', { name: '正文' });
       await expect(editor).toBeVisible();
       expect(await editorLoaded(page)).toBe(true);
-      // Spec §9: the editor is 240 px high.
+      // docs/behaviour.md#cases-and-articles: the editor is 240 px high.
       expect((await editor.boundingBox())!.height).toBeGreaterThanOrEqual(240);
       await editor.click();
       await page.keyboard.type('第一项：确认服务器域名已经备案。');
 
-      // A picture goes into the body through /api/uploaders, the token in the address (spec §6).
+      // A picture goes into the body through /api/uploaders, the token in the address
+      // (docs/behaviour.md#admin-session).
       const uploadRequest = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/uploaders');
       const chooser = page.waitForEvent('filechooser');
       await dialog.getByRole('button', { name: '从电脑上传图片' }).click();

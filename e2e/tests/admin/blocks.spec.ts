@@ -105,7 +105,7 @@ test.describe('back-office site blocks', () => {
       const abouts = page.getByRole('group', { name: '关于我们链接' });
       await expect(abouts.getByRole('textbox', { name: /关于我们链接\d+名称/ })).toHaveCount(6);
 
-      // Spec §5: a menu already among the links is refused with an alert.
+      // docs/behaviour.md#site-blocks: a menu already among the links is refused with an alert.
       await choose(page, abouts, '选择要添加的栏目', '网站建设', { search: true });
       await abouts.getByRole('button', { name: '添加栏目链接' }).click();
       const alert = page.getByRole('dialog').filter({ hasText: '菜单已加载，请勿重复添加，标题添加失败' });

@@ -8,7 +8,8 @@ test.describe('back-office errors', () => {
   test('an HTTP failure should raise a browser alert with the status text and show no data', async ({ page }) => {
     await loginAs(page);
     await expect(page.getByRole('button', { name: '编辑' }).first()).toBeVisible();
-    // Spec §8: a status other than 200 is an alert with the status text; the answer's data is not used.
+    // docs/behaviour.md#how-messages-are-shown: a status other than 200 is an alert with the status text; the answer's
+    // data is not used.
     await page.route('**/api/news', (route) =>
       route.fulfill({
         status: 503,

@@ -24,7 +24,7 @@ test.describe('back-office keywords', () => {
 
       await title.getByRole('textbox').fill('云帆科技｜深圳品牌官网与小程序开发');
       await title.getByRole('button', { name: '保存' }).click();
-      // Spec §8: the keyword update shows the server's own msg.
+      // docs/behaviour.md#keywords: the keyword update shows the server's own msg.
       await expect(page.getByText('关键词已更新，前台页面即时生效')).toBeVisible();
       await description.getByRole('textbox').fill('云帆科技为深圳企业提供品牌官网、小程序与新媒体代运营服务。');
       await description.getByRole('button', { name: '保存' }).click();

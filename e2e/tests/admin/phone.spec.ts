@@ -14,7 +14,8 @@ test.describe('back office on a phone', () => {
   test('the side menu should be a drawer opened from the top bar, and screens should fit the screen', async ({
     page,
   }) => {
-    // The admin path stays the back office on a phone (spec §2: only the site's root goes to /move/).
+    // The admin path stays the back office on a phone (docs/behaviour.md#redirect-rules: only the site's root goes to
+    // /move/).
     await loginAs(page);
     const menu = page.getByRole('navigation', { name: '后台菜单' });
     const open = page.getByRole('button', { name: '打开菜单' });

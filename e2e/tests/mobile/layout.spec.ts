@@ -7,7 +7,10 @@ const IPHONE_SAFARI_UA =
 
 test.use({ userAgent: MOBILE_UA, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
-/** Every mobile route: its address, title, highlighted tab, background and content margin (spec §2). */
+/**
+ * Every mobile route: its address, title, highlighted tab, background and content margin
+ * (docs/behaviour.md#mobile-routes, docs/behaviour.md#mobile-layout).
+ */
 const ROUTES = [
   { path: '/move/', title: /^云帆科技 - /, tab: '首页', background: 'greyMargins', margin: '10px' },
   { path: '/move/index.html', title: /^云帆科技 - /, tab: '首页', background: 'greyMargins', margin: '10px' },

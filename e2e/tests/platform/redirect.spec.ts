@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { DESKTOP_UA, MOBILE_UA } from '../../support/chromium';
 import { mainUrl, mobileHostUrl, mountedRemote } from '../../support/site';
 
-/** Spec §2 "Start-up redirect": user agent × host × address → where the visitor lands and which remote mounts. */
+/**
+ * docs/behaviour.md#redirect-rules: user agent × host × address → where the visitor lands and which remote mounts.
+ */
 const MATRIX: Array<{
   device: 'desktop' | 'mobile';
   host: 'main' | 'mobile';

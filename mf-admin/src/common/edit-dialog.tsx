@@ -3,8 +3,8 @@ import { App as AntApp, Form, Modal, Spin, type FormInstance } from 'antd';
 import { useSaveShortcut } from './save-shortcut';
 
 /**
- * An edit dialog (spec §4): opens to edit, or to add when the id is 0; closes and resets after a save; closing
- * with unsaved changes asks first.
+ * An edit dialog (docs/behaviour.md#edit-dialogs): opens to edit, or to add when the id is 0; closes and resets after a
+ * save; closing with unsaved changes asks first.
  */
 export function EditDialog<T extends object>({
   title,

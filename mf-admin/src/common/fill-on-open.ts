@@ -2,10 +2,10 @@ import { useEffect, useRef } from 'react';
 import type { FormInstance } from 'antd';
 
 /**
- * Fills an edit dialog's form once per opening (spec §4: open to edit, or to add when the id is 0), with
- * `values` as soon as they are there: a new row's defaults at once, a stored row when it has arrived fresh from
- * the server. `opening` names the opening (null while closed). Answers that come later (the list behind the
- * dialog fetched again, say) never overwrite what the administrator is typing.
+ * Fills an edit dialog's form once per opening (docs/behaviour.md#edit-dialogs: open to edit, or to add when the id is
+ * 0), with `values` as soon as they are there: a new row's defaults at once, a stored row when it has arrived fresh
+ * from the server. `opening` names the opening (null while closed). Answers that come later (the list behind the dialog
+ * fetched again, say) never overwrite what the administrator is typing.
  */
 export function useFillOnOpen<T>(form: FormInstance<T>, opening: unknown, values: T | undefined): void {
   const filledFor = useRef<unknown>(null);

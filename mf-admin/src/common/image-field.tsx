@@ -6,8 +6,9 @@ import formLayout from './form-layout.module.css';
 import styles from './image-field.module.css';
 
 /**
- * An image field: upload (jpg/png hint, spec §5; the server judges the real type and size) with a progress bar, a
- * preview that opens large on click, and the address editable by hand (for pictures already on the server).
+ * An image field: upload (jpg/png hint, docs/behaviour.md#uploads; the server judges the real type and size) with a
+ * progress bar, a preview that opens large on click, and the address editable by hand (for pictures already on the
+ * server).
  */
 export function ImageField({
   value,

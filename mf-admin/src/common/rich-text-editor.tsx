@@ -27,7 +27,10 @@ import { selectToken, useAppSelector } from '@site/platform';
 import { EDITOR_UPLOAD_PATH } from '../admin-api';
 import styles from './rich-text.module.css';
 
-/** CKEditor 5 (GPL), height 240; pictures go to the editor upload with the token in the address (spec §6). */
+/**
+ * CKEditor 5 (GPL), height 240; pictures go to the editor upload with the token in the address
+ * (docs/behaviour.md#admin-session).
+ */
 export default function RichTextEditor({
   value,
   onChange,

@@ -12,8 +12,9 @@ import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 
 /**
- * `/admin/index`: the back office's frame. Without a token it sends the user to the login (spec §4), except
- * from an address that is no screen at all: that is the not-found page, as the server's 404 says.
+ * `/admin/index`: the back office's frame. Without a token it sends the user to the login
+ * (docs/behaviour.md#admin-session), except from an address that is no screen at all: that is the not-found page,
+ * as the server's 404 says.
  */
 export function Frame() {
   const token = useAppSelector(selectToken);

@@ -12,8 +12,9 @@ import { HomeScreen } from '../features/site-blocks/home';
 import { RelationScreen } from '../features/site-blocks/relation';
 
 /**
- * The screens of `/admin/index/<key>`, in the side menu's order: the spec's five entries first, then the editors of
- * what the public sites show. The route tree and the side menu both come from here.
+ * The screens of `/admin/index/<key>`, in the side menu's order (docs/behaviour.md#admin-routes): the five original
+ * entries first (menus to keywords), then the editors of what the public sites show. The route tree and the side menu
+ * both come from here.
  */
 export const SCREENS: readonly { key: string; label: string; Screen: ComponentType }[] = [
   { key: 'menu', label: '菜单管理', Screen: MenusScreen },

@@ -31,7 +31,7 @@ export function CaseGrid({ cases, casemenu }: { cases: CaseCardData[]; casemenu:
 
 type NewsRowData = Pick<NewsSummary, 'id' | 'title' | 'intro' | 'create_time'> & { img?: string };
 
-/** A news row: the day large on top and the year-month below it (spec §2), title and intro. */
+/** A news row: the day large on top and the year-month below it (docs/behaviour.md#list-pages), title and intro. */
 export function NewsRows({ news }: { news: NewsRowData[] }) {
   return (
     <ul className={styles.newsRows} data-testid="news-list">

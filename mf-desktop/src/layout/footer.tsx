@@ -17,7 +17,7 @@ function GoTop() {
 }
 
 /**
- * The footer (spec §2 "Desktop layout"): about-us links (the first goes to menu 7, the others by column_id, id 1
+ * The footer (docs/behaviour.md#footer): about-us links (the first goes to menu 7, the others by column_id, id 1
  * has no link), contact entries, friendly links (new tab, nofollow), the QR block, the copyright line with the
  * ICP filing link, the two filing marks, and the go-to-top button. The chat links (`qq`) sit under the contact entries.
  */

@@ -24,9 +24,9 @@ function CloseIcon() {
 }
 
 /**
- * Top navigation (spec §2 "Desktop layout"): the logo (menu 1), the menu entries with the active one marked,
- * and the search: its button appears once the header has loaded and swaps the menu list for an input (fading
- * in over 1000 ms, out over 100 ms); the search icon, Enter and the close icon submit or close.
+ * Top navigation (docs/behaviour.md#top-navigation, docs/behaviour.md#search-box): the logo (menu 1), the menu entries
+ * with the active one marked, and the search: its button appears once the header has loaded and swaps the menu list for
+ * an input (fading in over 1000 ms, out over 100 ms); the search icon, Enter and the close icon submit or close.
  */
 export function Header() {
   const siteName = useAppSelector(selectSiteName);

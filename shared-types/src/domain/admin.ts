@@ -3,8 +3,8 @@ import type { MenuGrade, MenuLink } from './menus.js';
 import type { NewsDetail, NewsSummary } from './news.js';
 
 /**
- * Admin list answer (spec §3): one page of rows plus the option lists the screen's filters and forms need.
- * A page past the end answers an empty `data` (the client then reloads the previous page).
+ * Admin list answer (docs/behaviour.md#content-model): one page of rows plus the option lists the screen's filters and
+ * forms need. A page past the end answers an empty `data` (the client then reloads the previous page).
  */
 export interface AdminList<T, M = MenuLink> {
   list: {
@@ -30,7 +30,7 @@ export interface AdminListRequest {
 
 /**
  * Every menu, flat, as the menu editor needs it: the parent select (grades 1–2) and the largest position a shown
- * entry may take (the count of entries shown beside it, spec §5).
+ * entry may take (the count of entries shown beside it, docs/behaviour.md#menu-management).
  */
 export interface MenuOption {
   id: number;

@@ -1,6 +1,9 @@
 import type { KeywordName } from '../constants.js';
 
-/** Keyword record (spec §3). `keywords` is the record's name; the records `title`, `keywords` and `description` fill the page meta. */
+/**
+ * Keyword record (docs/behaviour.md#content-model). `keywords` is the record's name; the records `title`, `keywords`
+ * and `description` fill the page meta.
+ */
 export interface KeywordRecord {
   id: number;
   keywords: KeywordName | string;

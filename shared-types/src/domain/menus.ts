@@ -6,7 +6,7 @@ export interface MenuLink {
 
 export type MenuGrade = 1 | 2 | 3;
 
-/** Menu/category (spec §3) as the back office lists it: a tree through `children`. */
+/** Menu/category (docs/behaviour.md#content-model) as the back office lists it: a tree through `children`. */
 export interface MenuNode {
   id: number;
   name: string;
@@ -30,7 +30,10 @@ export interface MenuNode {
   sebshow: boolean;
 }
 
-/** The menu edit form (spec §3): grade, parent menu (grade 2/3 only), title, intro, visibility and positions. */
+/**
+ * The menu edit form (docs/behaviour.md#content-model): grade, parent menu (grade 2/3 only), title, intro,
+ * visibility and positions.
+ */
 export interface MenuForm {
   id: number;
   grade: MenuGrade;

@@ -5,7 +5,10 @@ export interface ImageRef {
   alt: string;
 }
 
-/** Banner entry: `id` and `pic` per spec; `title` (alt text) and `link` (optional target, '' for none) added. */
+/**
+ * Banner entry (docs/behaviour.md#content-model): `id` and `pic`, plus the added `title` (alt text) and `link`
+ * (optional target, '' for none).
+ */
 export interface BannerItem {
   id: number;
   pic: string;
@@ -73,7 +76,10 @@ export interface FooterData {
   qq: NamedLink[];
 }
 
-/** Service card of the home page (spec §3): name, English scene line, one-line nature and three bullet lines. */
+/**
+ * Service card of the home page (docs/behaviour.md#content-model): name, English scene line, one-line nature and three
+ * bullet lines.
+ */
 export interface ServiceCard {
   id: number;
   img: string;
@@ -122,7 +128,10 @@ export interface HomeSection<T> {
   content: T;
 }
 
-/** `GET /api/index`: `success` and `dynamic` per spec; `service` cards and `client` logos added. */
+/**
+ * `GET /api/index` (docs/behaviour.md#public-calls): `success` and `dynamic`, plus the added `service` cards and
+ * `client` logos.
+ */
 export interface IndexData {
   success: HomeSection<SuccessCase[]>;
   dynamic: HomeSection<{ viewpoint: NewsColumn; extend: NewsColumn }>;

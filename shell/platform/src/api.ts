@@ -72,7 +72,8 @@ function alertUser(text: string): void {
 }
 
 /**
- * The only code that knows the envelope (spec §7/§8):
+ * The only code that knows the envelope (docs/behaviour.md#envelope-and-result-codes,
+ * docs/behaviour.md#how-messages-are-shown):
  * - HTTP status other than 200: a browser alert with the status text, the data is not used;
  * - code ≠ 0: an info message with the server's msg, the action is aborted (the query fails);
  * - code 3 (session invalid, admin calls): the message, the token cleared, back to the login screen.

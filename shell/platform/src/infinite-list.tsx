@@ -13,10 +13,10 @@ export interface InfiniteListProps<T> {
 }
 
 /**
- * An infinite list (spec §4): when its end comes into view the loading flag turns on, 1 s later the next page
- * is fetched and appended, and the cursor is taken from the answer; no second load starts while one runs;
- * loading stops once the total is reached, and a no-more text shows. The first page is preloaded and the
- * cursor starts at 4. Give it a `key` per list (tab, menu) so a new list starts afresh.
+ * An infinite list (docs/behaviour.md#infinite-lists): when its end comes into view the loading flag turns on, 1 s
+ * later the next page is fetched and appended, and the cursor is taken from the answer; no second load starts while one
+ * runs; loading stops once the total is reached, and a no-more text shows. The first page is preloaded and the cursor
+ * starts at 4. Give it a `key` per list (tab, menu) so a new list starts afresh.
  */
 export function InfiniteList<T>({ first, sum, load, children }: InfiniteListProps<T>) {
   const [items, setItems] = useState(first);

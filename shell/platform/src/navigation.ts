@@ -10,7 +10,7 @@ export function registerNavigator(navigate: Navigate | null): void {
   current = navigate;
 }
 
-/** Navigates; a failed navigation is ignored (spec §2: "Failed route navigations are ignored silently"). */
+/** Navigates; a failed navigation is ignored without any message (docs/behaviour.md#start-up-redirect). */
 export function navigateTo(path: string, options?: { replace?: boolean }): void {
   try {
     if (current) current(path, options);

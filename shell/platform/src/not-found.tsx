@@ -36,7 +36,7 @@ function LostPicture() {
   );
 }
 
-/** The not-found page every remote shows for an unknown route (spec §2). */
+/** The not-found page every remote shows for an unknown route (docs/behaviour.md#unknown-addresses). */
 export function NotFound({ homePath = '/' }: { homePath?: string }) {
   return (
     <main className={styles.page} data-testid="not-found">

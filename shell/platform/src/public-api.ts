@@ -10,8 +10,8 @@ function call<P extends PublicPath>(path: P, method: PublicApi[P]['method'], bod
 }
 
 /**
- * The public site's calls (spec §7), shared by the desktop and mobile remotes and by the server render:
- * a page loads its data through these, so a server-rendered first view is adopted by the browser's cache.
+ * The public site's calls (docs/behaviour.md#public-calls), shared by the desktop and mobile remotes and by the server
+ * render: a page loads its data through these, so a server-rendered first view is adopted by the browser's cache.
  */
 export const publicApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -69,7 +69,10 @@ export const publicApi = api.injectEndpoints({
       query: (body) => call('/api/newmore', 'POST', body),
       providesTags: ['News'],
     }),
-    /** WeChat JS-SDK signature for a page address (spec §7: 5 s timeout, with credentials; failures only logged). */
+    /**
+     * WeChat JS-SDK signature for a page address (docs/behaviour.md#wechat-sharing: 5 s timeout, with credentials;
+     * failures only logged).
+     */
     share: build.mutation<Data<'/api/share'>, Body<'/api/share'>>({
       query: (body) => ({ ...call('/api/share', 'POST', body), timeoutMs: 5000, withCredentials: true, silent: true }),
     }),

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 
 const easeInOut = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
 
-/** Scrolls the window to `top` over `durationMs` (spec §9: 800 ms), eased; resolves when it arrives. */
+/**
+ * Scrolls the window to `top` over `durationMs` (docs/behaviour.md#constants: 800 ms), eased; resolves when it arrives.
+ */
 export function animateScrollTo(top: number, durationMs: number): Promise<void> {
   return new Promise((resolve) => {
     const start = window.scrollY;

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export const TOKEN_STORAGE_KEY = 'token';
 
-/** The administrator's token, mirrored to sessionStorage by the store (spec §4 "Admin session"). */
+/** The administrator's token, mirrored to sessionStorage by the store (docs/behaviour.md#admin-session). */
 export interface SessionState {
   token: string | null;
 }

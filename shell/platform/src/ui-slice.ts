@@ -6,7 +6,10 @@ export interface Notice {
   kind: 'info' | 'success' | 'error';
 }
 
-/** Short messages shown by the shell (the spec's "info message"): the API client's refusals, remotes' confirmations. */
+/**
+ * Short messages shown by the shell (the notices of docs/behaviour.md#how-messages-are-shown): the API client's
+ * refusals, remotes' confirmations.
+ */
 export const uiSlice = createSlice({
   name: 'ui',
   initialState: { notices: [] as Notice[] },

@@ -32,7 +32,8 @@ export class InitialSchema1763700000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX menu_parent_idx ON menu (parent_id)`);
 
-    // The five customer-case tabs are fixed by the spec (ids 1-5); they are reference data, not demo content.
+    // The five customer-case tabs are fixed (ids 1-5, docs/behaviour.md#list-pages); they are reference data, not
+    // demo content.
     await q.query(`
       CREATE TABLE case_class (
         id integer PRIMARY KEY,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
-/** The client sends the MD5 hex of the password (spec §5); it is only ever stored through Argon2id. */
+/** The client sends the MD5 hex of the password (docs/behaviour.md#login); it is only ever stored through Argon2id. */
 export const MD5_HEX = /^[a-f0-9]{32}$/;
 
 /** OWASP's Argon2id baseline (19 MiB, 2 passes, 1 lane): about 30 ms here. */

@@ -11,7 +11,7 @@ import { KeywordsService } from './keywords.service.js';
 export class KeywordsAdminController {
   constructor(private readonly keywords: KeywordsService) {}
 
-  /** Path cased as in spec §7. The back office shows the answer's msg. */
+  /** Path cased as in docs/behaviour.md#admin-calls. The back office shows the answer's msg. */
   @ApiPost('KeyswordsUpdate')
   @ApiOperation({ summary: 'Change the text of one keyword record (title, keywords or description)' })
   @ResponseMessage('关键词已更新，前台页面即时生效')

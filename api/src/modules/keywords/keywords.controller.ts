@@ -12,7 +12,10 @@ import { PublicRead } from '../../core/public-read.decorator.js';
 export class KeywordsController {
   constructor(private readonly keywords: KeywordsService) {}
 
-  /** The page-meta records (title, keywords, description). The spec's client posts without a body. */
+  /**
+   * The page-meta records (title, keywords, description). The public sites post without a body
+   * (docs/behaviour.md#public-calls).
+   */
   @ApiPost('keyswords')
   @PublicRead()
   @ApiOperation({ summary: 'Keyword records (title, keywords, description) that fill the page meta' })

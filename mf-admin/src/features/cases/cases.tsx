@@ -48,7 +48,7 @@ const COLUMNS: TableColumnsType<CaseAdminRow> = [
   { title: '日期', dataIndex: 'create_time', width: 120 },
 ];
 
-/** Every case field (spec §3), the screenshots as a list of pictures. */
+/** Every case field (docs/behaviour.md#cases-and-articles), the screenshots as a list of pictures. */
 function CaseFields({ services }: { services: readonly MenuLink[] }) {
   return (
     <>

@@ -14,7 +14,7 @@ function KeywordForm({ record }: { record: KeywordRecord }) {
       initialValues={{ content: record.content }}
       onFinish={async ({ content }: { content: string }) => {
         try {
-          // Spec §8: the keyword update shows the server's own message.
+          // docs/behaviour.md#keywords: the keyword update shows the server's own message.
           void message.success(await update({ id: record.id, content }).unwrap());
         } catch {
           // refused: the server's msg is shown as a notice
@@ -36,7 +36,10 @@ function KeywordForm({ record }: { record: KeywordRecord }) {
   );
 }
 
-/** `keywords`: the site title, keywords and description the public pages' head carries (spec §7). */
+/**
+ * `keywords`: the site title, keywords and description the public pages' head carries
+ * (docs/behaviour.md#page-titles-and-head).
+ */
 export function KeywordsScreen() {
   usePageTitle('关键词管理');
   const { data } = adminApi.useAdminKeywordsQuery(undefined, { refetchOnMountOrArgChange: true });

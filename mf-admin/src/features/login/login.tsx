@@ -11,7 +11,7 @@ interface Credentials {
 }
 
 /**
- * `/admin/`: the login dialog (spec §2, §5, §8). Fields are checked on blur; a submit with a missing field
+ * `/admin/`: the login dialog (docs/behaviour.md#login). Fields are checked on blur; a submit with a missing field
  * opens a dialog asking for account and password; the password leaves the browser as its MD5 only; success says
  * 登陆成功, keeps the token in sessionStorage (the store mirrors it) and opens the back office. Closing the
  * dialog asks 确认关闭？ and goes back to the site.

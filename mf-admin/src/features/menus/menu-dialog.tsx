@@ -57,7 +57,7 @@ function PositionField({ site, options, id }: { site: 'pc' | 'move'; options: re
 
 function ParentField({ options, id }: { options: readonly MenuOption[]; id: number }) {
   const grade = Form.useWatch<MenuGrade | undefined>('grade');
-  // Spec §5: the parent menu is asked for only for grade 2 or 3.
+  // docs/behaviour.md#menu-management: the parent menu is asked for only for grade 2 or 3.
   if (grade !== 2 && grade !== 3) return null;
   const parents = options.filter((option) => option.grade === grade - 1 && option.id !== id);
   return (

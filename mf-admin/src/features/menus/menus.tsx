@@ -27,7 +27,10 @@ const COLUMNS: TableColumnsType<MenuRow> = [
   { title: '简介', dataIndex: 'intro', ellipsis: true },
 ];
 
-/** `menu`: the menu tree (a page of top-level menus with their sub-menus), with the edit dialog (spec §3, §5). */
+/**
+ * `menu`: the menu tree (a page of top-level menus with their sub-menus), with the edit dialog
+ * (docs/behaviour.md#menu-management).
+ */
 export function MenusScreen() {
   const screen = useListScreen({
     title: '菜单管理',

@@ -10,7 +10,9 @@ interface Passwords {
   confirm_password: string;
 }
 
-/** `changepwd` (spec §5): three required fields, the confirmation must match; all sent as MD5. */
+/**
+ * `changepwd` (docs/behaviour.md#change-password): three required fields, the confirmation must match; all sent as MD5.
+ */
 export function PasswordScreen() {
   usePageTitle('修改密码');
   const dispatch = useAppDispatch();

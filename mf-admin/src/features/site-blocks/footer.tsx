@@ -8,7 +8,7 @@ import { BlockEditor, numbered, Section } from './block-editor';
 import { ListField } from './list-field';
 import { linkRule, required } from './rules';
 
-/** Spec §5: a menu may be added to the footer's about links once only. */
+/** docs/behaviour.md#site-blocks: a menu may be added to the footer's about links once only. */
 export const DUPLICATE_MENU_TAG = '菜单已加载，请勿重复添加，标题添加失败';
 
 /** Picks a menu and adds it to the about links, refusing one that is there already. */
@@ -17,7 +17,7 @@ function AboutAdder({ add, full }: { add: (entry: FooterAbout) => void; full: bo
   const form = Form.useFormInstance<FooterData>();
   const { data } = adminApi.useMenusQuery({ page: 1 });
   const [chosen, setChosen] = useState<number | undefined>();
-  // Footer links go where the menu goes, except home (spec §2: id 1 is not handled in the footer).
+  // Footer links go where the menu goes, except home (docs/behaviour.md#footer: menu id 1 is not linked).
   const menus = (data?.menu ?? []).filter((menu) => menu.id !== MenuId.Home);
   const addChosen = () => {
     const menu = menus.find((entry) => entry.id === chosen);
@@ -52,7 +52,7 @@ function AboutAdder({ add, full }: { add: (entry: FooterAbout) => void; full: bo
   );
 }
 
-/** `footer`: everything the desktop footer shows (spec §3 footer response). */
+/** `footer`: everything the desktop footer shows (the footer block of docs/behaviour.md#content-model). */
 export function FooterScreen() {
   const { data } = adminApi.useMenusQuery({ page: 1 });
   const menuName = (id: number) => data?.menu.find((menu) => menu.id === id)?.name ?? `栏目 ${id}`;

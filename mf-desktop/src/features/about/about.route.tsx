@@ -16,8 +16,8 @@ import { ProcessSteps } from '../../common/process-steps';
 import styles from './about.module.css';
 
 /**
- * The floating side tab (spec §2 "About page"): hidden until the page is scrolled more than 200 px, fading in
- * and out over 1000 ms; each entry scrolls over 800 ms to its fixed offset and becomes the active one. Its
+ * The floating side tab (docs/behaviour.md#about-page): hidden until the page is scrolled more than 200 px, fading
+ * in and out over 1000 ms; each entry scrolls over 800 ms to its fixed offset and becomes the active one. Its
  * entries are the page (关于我们) and the titles of the sections they lead to, so tab and heading always agree.
  */
 function SideTab({ labels }: { labels: string[] }) {

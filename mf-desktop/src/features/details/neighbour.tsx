@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import styles from './details.module.css';
 
-/** Previous / next: a link to the neighbour, or a disabled button when there is none (spec §2). */
+/**
+ * Previous / next: a link to the neighbour, or a disabled button when there is none (docs/behaviour.md#detail-pages).
+ */
 export function Neighbour({ to, label, name }: { to: string | null; label: string; name: string | null }) {
   if (!to) {
     return (

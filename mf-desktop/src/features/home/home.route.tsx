@@ -7,13 +7,16 @@ import { Loading } from '../../common/page-states';
 import { ProcessSteps } from '../../common/process-steps';
 import styles from './home.module.css';
 
-/** How long a banner slide stays (the spec times the case carousels only; a full-width banner reads slower). */
+/**
+ * How long a banner slide stays (docs/behaviour.md#home-page): longer than a case slide, as a full-width banner reads
+ * slower.
+ */
 const BANNER_AUTOPLAY_MS = 5000;
 const WEBCASE = `/webcase/${DEFAULT_WEBCASE_ID}.html`;
 
 function Banner() {
   const header = publicApi.useHeaderQuery().data;
-  // Spec §2: the banner slider only once the header has loaded.
+  // docs/behaviour.md#home-page: the banner slider only once the header has loaded.
   if (!header || header.banner.length === 0) return null;
   return (
     <Carousel

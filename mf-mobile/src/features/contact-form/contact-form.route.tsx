@@ -36,8 +36,8 @@ function validateLead(values: LeadDraft): Partial<Record<LeadField, string>> {
 }
 
 /**
- * The contact form (docs/behaviour.md#contact-form). The spec's save does nothing; here a lead reaches the
- * database: checked in the browser with the server's rules, sent once (the button waits for the answer), with
+ * The contact form (docs/behaviour.md#contact-form). A lead reaches the database (docs/decisions.md, "Contact
+ * form"): checked in the browser with the server's rules, sent once (the button waits for the answer), with
  * the outcome shown. What is typed is kept in the store until it is sent. `website` is a honeypot people never
  * see.
  */

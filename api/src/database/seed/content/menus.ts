@@ -219,7 +219,7 @@ export function buildMenus(img: ImageFn): SeedMenu[] {
   const bannerOf = (parent: number): string => top.find((menu) => menu.id === parent)?.background ?? '';
   const positions = new Map<number, number>();
 
-  // Shown sub-menus take positions from 2 on (spec §5's minimum), in the order listed.
+  // Shown sub-menus take positions from 2 on (the minimum of docs/behaviour.md#menu-management), in the order listed.
   const children: SeedMenu[] = SUB_MENUS.map((def) => {
     const position = (positions.get(def.parent) ?? 1) + 1;
     positions.set(def.parent, position);

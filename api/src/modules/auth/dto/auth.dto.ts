@@ -7,7 +7,10 @@ import { MD5_HEX } from '../password.js';
 const trimmedLower = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;
 
-/** A required MD5 hex field with the spec's message when it is empty. */
+/**
+ * A required MD5 hex field with its documented message when it is empty (docs/behaviour.md#login,
+ * docs/behaviour.md#change-password).
+ */
 function Md5Field(emptyMessage: string) {
   return function (target: object, property: string) {
     ApiProperty({ type: 'string', description: 'MD5 hex of the password', pattern: '^[a-f0-9]{32}$' })(

@@ -17,7 +17,7 @@ export class NewsDetailDto implements NewsDetailRequest {
   @IdField()
   case: number;
 
-  /** Sent as 0 by the spec's client; carries no meaning for the public site. */
+  /** Sent as 0 by the public sites; carries no meaning for them (docs/behaviour.md#public-calls). */
   @IntField(0, 9, { optional: true })
   state?: number;
 }
