@@ -29,7 +29,9 @@ interface Manifest {
 @Injectable()
 export class RemotesService implements OnModuleInit {
   private readonly logger = new Logger('Remotes');
-  private cached: { at: number; pointer: RemotePointer } | null = null;
+  private cached: { at: number; pointer: RemotePointer; stamp: string } | null = null;
+  /** The read under way: concurrent callers share it (a busy server would otherwise read the files per request). */
+  private reading: Promise<RemotePointer> | null = null;
   private readonly missing = new Set<string>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
@@ -83,22 +85,26 @@ export class RemotesService implements OnModuleInit {
    */
   releasesStamp(): string {
     if (!this.cached || Date.now() - this.cached.at >= POINTER_TTL_MS) void this.pointer().catch(() => undefined);
-    return this.cached
-      ? Object.entries(this.cached.pointer.remotes)
-          .map(([name, entry]) => `${name}@${entry.release}`)
-          .join(',')
-      : '';
+    return this.cached?.stamp ?? '';
   }
 
-  async pointer(): Promise<RemotePointer> {
-    if (this.cached && Date.now() - this.cached.at < POINTER_TTL_MS) return this.cached.pointer;
+  pointer(): Promise<RemotePointer> {
+    if (this.cached && Date.now() - this.cached.at < POINTER_TTL_MS) return Promise.resolve(this.cached.pointer);
+    this.reading ??= this.readPointer().finally(() => (this.reading = null));
+    return this.reading;
+  }
+
+  private async readPointer(): Promise<RemotePointer> {
     const remotes: RemotePointer['remotes'] = {};
     for (const name of REMOTE_NAMES) {
       const entry = await this.entryOf(name);
       if (entry) remotes[name] = entry;
     }
     const pointer = { remotes };
-    this.cached = { at: Date.now(), pointer };
+    const stamp = Object.entries(remotes)
+      .map(([name, entry]) => `${name}@${entry.release}`)
+      .join(',');
+    this.cached = { at: Date.now(), pointer, stamp };
     return pointer;
   }
 
