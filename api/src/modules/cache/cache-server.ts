@@ -56,6 +56,7 @@ export class CacheServer implements OnModuleInit {
   private readonly openEnded: PublishedCache;
   /** The origins pages are cached for: `PUBLIC_URL`'s, or the first few a request named (a forged Host is not). */
   private readonly origins = new Set<string>();
+  private readonly varies = new Map<string, string>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -153,7 +154,19 @@ export class CacheServer implements OnModuleInit {
     }
     const key = `page ${origin} ${normalised} ${this.remotes.releasesStamp()}`;
     const cache = match.route.name === 'search' ? this.openEnded : this.main;
-    this.serve(req, res, next, key, cache, pageVary(host, path, mobileHosts));
+    this.serve(req, res, next, key, cache, this.varyOf(host, normalised, path));
+  }
+
+  /** A page's `Vary`, worked out once per host and page (it depends on nothing else). */
+  private varyOf(host: string, page: string, path: string): string {
+    const key = `${host} ${page}`;
+    let vary = this.varies.get(key);
+    if (vary === undefined) {
+      vary = pageVary(host, path, this.config.mobileHosts);
+      if (this.varies.size >= 4096) this.varies.clear();
+      this.varies.set(key, vary);
+    }
+    return vary;
   }
 
   private protocol(req: IncomingMessage): string {
@@ -271,25 +284,48 @@ function capture(req: IncomingMessage, res: ServerResponse, next: Next): Promise
   });
 }
 
+/** Accept-Encoding values seen lately and the encoding each chose (clients send a handful of distinct values). */
+const encodings = new Map<string, 'br' | 'gzip' | null>();
+
 /** The encoding to send, from the request's Accept-Encoding (one not refused with `q=0`). */
 function encodingFor(req: IncomingMessage): 'br' | 'gzip' | null {
+  const header = String(req.headers['accept-encoding'] ?? '');
+  const known = encodings.get(header);
+  if (known !== undefined) return known;
   const accepted = new Set(
-    String(req.headers['accept-encoding'] ?? '')
+    header
       .split(',')
       .map((part) => part.trim().toLowerCase())
       .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
       .map((part) => part.split(';')[0]),
   );
-  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+  const chosen = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+  if (encodings.size >= 64) encodings.clear();
+  encodings.set(header, chosen);
+  return chosen;
+}
+
+/** The headers every answer from one entry shares, made once per entry. */
+const sharedHeaders = new WeakMap<CacheEntry, Record<string, string>>();
+
+function headersOf(entry: CacheEntry): Record<string, string> {
+  let headers = sharedHeaders.get(entry);
+  if (!headers) {
+    headers = Object.fromEntries(entry.headers);
+    headers.etag = entry.etag;
+    headers['cache-control'] = PUBLIC_CACHE_CONTROL;
+    sharedHeaders.set(entry, headers);
+  }
+  return headers;
 }
 
 function send(req: IncomingMessage, res: ServerResponse, entry: CacheEntry, state: 'HIT' | 'MISS', vary: string): void {
-  const headers: Record<string, string | number> = Object.fromEntries(entry.headers);
-  headers.etag = entry.etag;
-  headers['cache-control'] = PUBLIC_CACHE_CONTROL;
-  headers.vary = vary;
-  headers['x-cache'] = state;
-  headers['x-request-id'] = randomUUID();
+  const headers: Record<string, string | number> = {
+    ...headersOf(entry),
+    vary,
+    'x-cache': state,
+    'x-request-id': randomUUID(),
+  };
   const match = req.headers['if-none-match'];
   if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {
     res.writeHead(304, headers);
