@@ -2,10 +2,11 @@
 // (absolute figures drift on a shared machine; the ratio to nginx is the figure to read). Part of `npm run bench`.
 //
 // For each target: requests/second and p99 latency (wrk, 2 threads, 50 connections) of nginx, the server with its
-// cache, and the server with CACHE=false, the ratio of each to nginx, and the median of several rounds; then the
+// cache, and the server with CACHE=false, the ratio of each to nginx, and the median of several rounds; the cache
+// is also compared with a bare Node.js server sending the same bytes (one Node process's ceiling); then the
 // median latency of an uncached page at one connection, and the server's resident memory before and after
 // 10,000 requests with random query strings.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -105,6 +106,45 @@ http {
   };
 }
 
+/**
+ * A bare Node.js HTTP server answering each target with the same bytes and headers as the cached server, and
+ * nothing else: the most one Node process can do here, so the cache's own cost is its distance from this.
+ */
+async function startBareNode(files) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'yunfan-bare-'));
+  const port = await freePort();
+  writeFileSync(
+    path.join(dir, 'answers.json'),
+    JSON.stringify(files.map(({ route, file, headers }) => ({ route, headers, body: file.toString('base64') }))),
+  );
+  const script = `
+    const http = require('node:http');
+    const { randomUUID } = require('node:crypto');
+    const answers = new Map(require(${JSON.stringify(path.join(dir, 'answers.json'))})
+      .map(({ route, headers, body }) => [route, { headers, body: Buffer.from(body, 'base64') }]));
+    http.createServer((req, res) => {
+      const answer = answers.get(req.url);
+      if (!answer) { res.writeHead(404); res.end(); return; }
+      const send = () => {
+        res.writeHead(200, { ...answer.headers, 'x-request-id': randomUUID(), 'content-length': answer.body.length });
+        res.end(answer.body);
+      };
+      if (req.method === 'POST') { req.resume(); req.on('end', send); } else send();
+    }).listen(${port}, '127.0.0.1', () => console.log('ready'));`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    child.stdout.once('data', resolve);
+    child.once('exit', () => reject(new Error('the bare Node server did not start')));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () => {
+      child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 function residentKb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
@@ -117,6 +157,7 @@ export async function cacheBench(startServer, mobileUserAgent) {
   const cached = await startServer({});
   const plain = await startServer({ CACHE: 'false' });
   let nginx = null;
+  let bare = null;
   try {
     const news = await (await fetch(`${cached.base}/api/itemnews`)).json();
     const newsId = news.data.newcontent[0].id;
@@ -142,19 +183,27 @@ export async function cacheBench(startServer, mobileUserAgent) {
         },
         body: target.body,
       });
+      const headers = Object.fromEntries(
+        [...res.headers].filter(
+          ([name]) => !['content-length', 'date', 'x-request-id', 'connection', 'keep-alive'].includes(name),
+        ),
+      );
       files.push({
         route: target.route,
         type: res.headers.get('content-type'),
+        headers,
         file: Buffer.from(await res.arrayBuffer()),
       });
     }
     nginx = await startNginx(files);
+    bare = await startBareNode(files);
 
     const rows = [];
     for (const target of targets) {
-      const runs = { nginx: [], cached: [], plain: [] };
+      const runs = { nginx: [], bare: [], cached: [], plain: [] };
       for (let round = 0; round < ROUNDS; round++) {
         runs.nginx.push(wrk(nginx.base + target.route, target));
+        runs.bare.push(wrk(bare.base + target.route, target));
         runs.cached.push(wrk(cached.base + target.route, target));
         runs.plain.push(wrk(plain.base + target.route, target));
       }
@@ -165,6 +214,7 @@ export async function cacheBench(startServer, mobileUserAgent) {
         'nginx req/s': Math.round(reference),
         'cached req/s': Math.round(of(runs.cached, 'rps')),
         'cached ×nginx': +(of(runs.cached, 'rps') / reference).toFixed(3),
+        'cached ×bare Node': +(of(runs.cached, 'rps') / of(runs.bare, 'rps')).toFixed(2),
         'cached p99 ms': +of(runs.cached, 'p99').toFixed(1),
         'CACHE=false req/s': Math.round(of(runs.plain, 'rps')),
         'CACHE=false ×nginx': +(of(runs.plain, 'rps') / reference).toFixed(4),
@@ -208,6 +258,7 @@ export async function cacheBench(startServer, mobileUserAgent) {
     ]);
   } finally {
     nginx?.stop();
+    bare?.stop();
     await cached.stop();
     await plain.stop();
   }
