@@ -1,6 +1,7 @@
 /**
  * Result codes carried in every answer's `code` (docs/behaviour.md#envelope-and-result-codes).
- * Transport-level failures (unknown path, body too large, rate limit) use real HTTP statuses instead.
+ * Transport-level failures (unknown path, a body that cannot be read or is too large, database
+ * unreachable) use real HTTP statuses instead.
  */
 export const ResultCode = {
   /** Success: `data` holds the answer. */

@@ -19,7 +19,6 @@ const FAILURES: Array<{ status: number; name: string; when: string; bodies?: boo
   { status: 400, name: 'BadRequest', when: 'the body is not JSON, is nested too deep or is not UTF-8', bodies: true },
   { status: 413, name: 'PayloadTooLarge', when: 'the body is larger than allowed', bodies: true },
   { status: 415, name: 'UnsupportedMediaType', when: 'the body is neither JSON nor a form', bodies: true },
-  { status: 429, name: 'TooManyRequests', when: 'too many requests from this address' },
   { status: 500, name: 'ServerError', when: 'an unexpected failure (the msg carries a request id)' },
   { status: 503, name: 'Unavailable', when: 'the database cannot be reached; retry after `Retry-After` seconds' },
 ];
