@@ -13,7 +13,7 @@ import { webcaseRoute } from './features/webcase/webcase.route';
 import { Layout } from './layout/layout';
 import { desktopSlice } from './layout/search-slice';
 
-/** Every desktop route's module, by route name (docs/behaviour.md "Desktop site"). */
+/** Every desktop route's module, by route name (docs/behaviour.md#desktop-routes). */
 const ROUTES: RouteModules<DesktopRouteName> = {
   index: homeRoute,
   about: aboutRoute,

@@ -5,7 +5,7 @@ import type { SsrHead } from './ssr.js';
 import type { DesktopRouteName, MobileRouteName } from './site-routes.js';
 
 /**
- * Page titles and heads (docs/behaviour.md "Page titles and head"): one home for the server render, the
+ * Page titles and heads (docs/behaviour.md#page-titles-and-head): one home for the server render, the
  * browser's document title and the server's own fallback when a page is not rendered on the server.
  */
 

@@ -9,7 +9,7 @@ interface SearchState {
 const initialState: SearchState = { searchOpen: false, keyword: null };
 
 /**
- * The header search (docs/behaviour.md "Desktop layout"): closed (the menu list shows) or open (the input
+ * The header search (docs/behaviour.md#search-box): closed (the menu list shows) or open (the input
  * shows), and what has been typed (`null` until something is: the input then shows the address's keyword).
  * Kept in the one store, so it survives page changes like the rest of the layout.
  */

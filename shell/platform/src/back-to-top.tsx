@@ -23,8 +23,8 @@ const CHEVRON = (
 );
 
 /**
- * A back-to-top control (docs/behaviour.md "Constants"): hidden until the page is scrolled past `threshold`,
- * then scrolls to the top over 800 ms, eased. Hidden, it is out of the tab order and the accessibility tree.
+ * A back-to-top control (docs/behaviour.md#go-to-top-and-scrolling): hidden until the page is scrolled past
+ * `threshold`, then scrolls to the top over 800 ms, eased. Hidden, it is out of the tab order and the accessibility tree.
  */
 export function BackToTop({
   threshold,

@@ -147,7 +147,7 @@ function HomePage() {
   );
 }
 
-/** `/`: the home page (docs/behaviour.md "Home"). */
+/** `/`: the home page (docs/behaviour.md#home-page). */
 export const homeRoute = defineRoute({
   name: 'index',
   Page: HomePage,
