@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench`: figures, not pass/fail. Starts the production server on a fresh database, then prints
-//   1. `js`: gzip bytes of the JavaScript loaded for the first view of /, /move/index.html and /admin/ (Chromium);
+//   1. `js`: bytes on the wire of the JavaScript loaded for the first view of each public page (/, /about.html,
+//      /items/3.html, an article, /move/index.html, /move/case.html, /move/us.html) on a phone and a computer, and
+//      of the back office's login (Chromium);
 //   2. `cache`: public answers and pages, cached and with CACHE=false, side by side with nginx serving the same
 //      bytes (wrk; see bench-cache.mjs), the uncached render at one connection, and memory under random queries;
-//   3. `lighthouse`: performance (score, FCP, LCP, TBT, CLS, JavaScript transferred) on phones and desktops for /,
-//      /about.html and /move/index.html, for each hydration mode (`BENCH_HYDRATION=eager` or `idle` for one).
+//   3. `lighthouse`: performance (score, FCP, LCP, TBT, CLS, JavaScript transferred) on phones and desktops for the
+//      same public pages, for each hydration mode (`BENCH_HYDRATION=eager` or `idle` for one).
 // `npm run bench -- cache` (or `js`, `lighthouse`, several) runs only those parts. The cache part needs wrk and
 // nginx (`apt-get install -y wrk nginx-light`).
 // Install a CJK font first (`apt-get install -y fonts-wqy-microhei`): without one, Chinese text layout costs
@@ -14,7 +16,6 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { cacheBench } from './bench-cache.mjs';
 
@@ -61,26 +62,46 @@ async function startServer(extraEnv = {}) {
   };
 }
 
+/** The public pages the first-view figures are taken for (an article's address is found on the running site). */
+async function publicPages(base) {
+  const news = await (await fetch(`${base}/api/itemnews`)).json();
+  const newsId = news.data.newcontent[0].id;
+  return [
+    '/',
+    '/about.html',
+    '/items/3.html',
+    `/news/${newsId}.html`,
+    '/move/index.html',
+    '/move/case.html',
+    '/move/us.html',
+  ];
+}
+
+/**
+ * JavaScript of each first view as it comes over the wire (the encoded bytes Chromium received, brotli from this
+ * server), for every public page on a phone and a computer, and for the back office's login.
+ */
 async function javascriptBytes(base) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? chromiumSettings.path,
     args: chromiumSettings.args,
   });
+  const views = [];
+  for (const route of await publicPages(base)) {
+    views.push([route, 'phone', chromiumSettings.mobileUserAgent], [route, 'computer', undefined]);
+  }
+  views.push(['/admin/', 'computer', undefined]);
   const rows = [];
-  for (const [route, userAgent] of [
-    ['/', undefined],
-    ['/move/index.html', chromiumSettings.mobileUserAgent],
-    ['/admin/', undefined],
-  ]) {
+  for (const [route, device, userAgent] of views) {
     const context = await browser.newContext(userAgent ? { userAgent } : {});
     const page = await context.newPage();
     const scripts = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script')
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'script')
         scripts.push(
-          response
-            .body()
-            .then((body) => gzipSync(body).length)
+          request
+            .sizes()
+            .then((sizes) => sizes.responseBodySize)
             .catch(() => 0),
         );
     });
@@ -88,16 +109,16 @@ async function javascriptBytes(base) {
     const sizes = await Promise.all(scripts);
     rows.push({
       page: route,
+      device,
+      landed: new URL(page.url()).pathname,
       scripts: sizes.length,
-      'JS gzip KiB': +(sizes.reduce((a, b) => a + b, 0) / 1024).toFixed(1),
+      'JS KiB on the wire': +(sizes.reduce((a, b) => a + b, 0) / 1024).toFixed(1),
     });
     await context.close();
   }
   await browser.close();
   return rows;
 }
-
-const LIGHTHOUSE_PAGES = ['/', '/about.html', '/move/index.html'];
 
 /** One Lighthouse run (performance only) in Debian's Chromium, with a fresh profile. */
 function lighthouse(url, form) {
@@ -145,8 +166,9 @@ async function lighthouseTable() {
   for (const hydration of modes) {
     const server = await startServer({ HYDRATION: hydration });
     try {
+      const pages = await publicPages(server.base);
       for (const form of ['mobile', 'desktop']) {
-        for (const page of LIGHTHOUSE_PAGES) {
+        for (const page of pages) {
           try {
             rows.push({ hydration, form, page, ...lighthouse(server.base + page, form) });
           } catch (error) {
@@ -168,7 +190,7 @@ const run = (section) => chosen.length === 0 || chosen.includes(section);
 if (run('js')) {
   const server = await startServer();
   try {
-    console.log('\nJavaScript for the first view (gzip -6 of each script body)');
+    console.log('\nJavaScript for the first view (bytes received, as encoded on the wire)');
     console.table(await javascriptBytes(server.base));
   } finally {
     await server.stop();
