@@ -22,7 +22,7 @@ describe('PublishedCache', () => {
     cache.set('f', entry('f'.repeat(1000)));
     expect(['a', 'b', 'c', 'd', 'e', 'f'].filter((key) => cache.get(key))).toEqual(['a', 'c', 'd', 'e', 'f']);
     expect(cache.snapshot()).toMatchObject({ entries: 5, evictions: 1 });
-    expect(cache.snapshot().bytes).toBeLessThanOrEqual(cache.maxBytes);
+    expect(cache.snapshot().size).toBeLessThanOrEqual(cache.budget);
     // An entry larger than a quarter of the budget is not kept at all: it would push out everything else.
     cache.set('huge', entry('h'.repeat(size * 2)));
     expect(cache.get('huge')).toBeUndefined();
@@ -60,5 +60,21 @@ describe('PublishedCache', () => {
     expect(cache.get('k')).toBeUndefined();
     await cache.load('refusal', async () => null);
     expect(cache.get('refusal')).toBeUndefined();
+  });
+
+  it('should hand a value it does not keep to every caller that waited for it, and store it nowhere', async () => {
+    const cache = new PublishedCache<{ ok: boolean }>(10, () => 1);
+    let produced = 0;
+    const produce = async () => {
+      produced++;
+      return { ok: false };
+    };
+    const keep = (value: { ok: boolean }) => value.ok;
+    const [first, second] = await Promise.all([cache.load('k', produce, keep), cache.load('k', produce, keep)]);
+    expect(produced).toBe(1);
+    expect(second.entry).toBe(first.entry);
+    expect(cache.get('k')).toBeUndefined();
+    await cache.load('k', async () => ({ ok: true }), keep);
+    expect(cache.get('k')).toEqual({ ok: true });
   });
 });

@@ -31,63 +31,68 @@ export function makeEntry(status: number, headers: Array<[string, string]>, body
 
 export interface CacheStats {
   entries: number;
-  bytes: number;
+  /** What the entries cost, in the cache's unit (bytes for ready answers). */
+  size: number;
   hits: number;
   misses: number;
   evictions: number;
 }
 
 /**
- * A least-recently-used store of entries bounded by bytes, with single-flight loading: concurrent misses of one
- * key wait for the first one's answer instead of each producing it.
+ * A least-recently-used store bounded by a budget (`sizeOf` each value: bytes for ready answers by default), with
+ * single-flight loading: concurrent misses of one key wait for the first one's answer instead of each producing it.
  */
-export class PublishedCache {
-  private readonly entries = new Map<string, CacheEntry>();
-  private readonly loading = new Map<string, Promise<CacheEntry | null>>();
-  private bytes = 0;
+export class PublishedCache<T = CacheEntry> {
+  private readonly entries = new Map<string, T>();
+  private readonly loading = new Map<string, Promise<T | null>>();
+  private size = 0;
   private generation = 0;
   readonly stats = { hits: 0, misses: 0, evictions: 0 };
 
-  constructor(readonly maxBytes: number) {}
+  constructor(
+    readonly budget: number,
+    private readonly sizeOf: (value: T) => number = (value) => (value as CacheEntry).bytes,
+  ) {}
 
-  get(key: string): CacheEntry | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
+  get(key: string): T | undefined {
+    const value = this.entries.get(key);
+    if (value === undefined) return undefined;
     // Most recently used last: Map keeps insertion order.
     this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
+    this.entries.set(key, value);
+    return value;
   }
 
-  set(key: string, entry: CacheEntry): void {
-    // An entry larger than a quarter of the budget would push out everything else.
-    if (entry.bytes > this.maxBytes / 4) return;
+  set(key: string, value: T): void {
+    // A value larger than a quarter of the budget would push out everything else.
+    if (this.sizeOf(value) > this.budget / 4) return;
     const old = this.entries.get(key);
-    if (old) {
-      this.bytes -= old.bytes;
+    if (old !== undefined) {
+      this.size -= this.sizeOf(old);
       this.entries.delete(key);
     }
-    this.entries.set(key, entry);
-    this.bytes += entry.bytes;
+    this.entries.set(key, value);
+    this.size += this.sizeOf(value);
     for (const [oldest, evicted] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
+      if (this.size <= this.budget) break;
       this.entries.delete(oldest);
-      this.bytes -= evicted.bytes;
+      this.size -= this.sizeOf(evicted);
       this.stats.evictions++;
     }
   }
 
   /**
-   * The entry for `key`, produced by `produce` on a miss (`null`: not cacheable, nothing is stored). While one
-   * call produces it, the others for the same key wait for its result. An entry produced while the cache was
-   * flushed is handed to its callers but not stored: it may hold what the flush was about.
+   * The value for `key`, produced by `produce` on a miss and stored when it is not `null` and `keep` accepts it.
+   * While one call produces it, the others for the same key wait for its result, kept or not. A value produced
+   * while the cache was flushed is handed to its callers but not stored: it may hold what the flush was about.
    */
   async load(
     key: string,
-    produce: () => Promise<CacheEntry | null>,
-  ): Promise<{ entry: CacheEntry | null; hit: boolean }> {
+    produce: () => Promise<T | null>,
+    keep: (value: T) => boolean = () => true,
+  ): Promise<{ entry: T | null; hit: boolean }> {
     const found = this.get(key);
-    if (found) {
+    if (found !== undefined) {
       this.stats.hits++;
       return { entry: found, hit: true };
     }
@@ -96,9 +101,9 @@ export class PublishedCache {
       this.stats.misses++;
       const generation = this.generation;
       pending = produce()
-        .then((entry) => {
-          if (entry && generation === this.generation) this.set(key, entry);
-          return entry;
+        .then((value) => {
+          if (value !== null && keep(value) && generation === this.generation) this.set(key, value);
+          return value;
         })
         .finally(() => this.loading.delete(key));
       this.loading.set(key, pending);
@@ -113,10 +118,10 @@ export class PublishedCache {
     this.generation++;
     this.entries.clear();
     this.loading.clear();
-    this.bytes = 0;
+    this.size = 0;
   }
 
   snapshot(): CacheStats {
-    return { entries: this.entries.size, bytes: this.bytes, ...this.stats };
+    return { entries: this.entries.size, size: this.size, ...this.stats };
   }
 }

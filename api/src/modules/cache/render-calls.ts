@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { ResultCode, type ApiCallRequest, type Envelope } from '@site/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ContentVersion } from './content-version.js';
+import { PublishedCache } from './published-cache.js';
 import { PublicReads } from './public-reads.js';
 
 /** How many answers the render keeps as objects (a site has a few hundred distinct public reads). */
@@ -16,9 +17,8 @@ const MAX_ANSWERS = 2000;
 @Injectable()
 export class RenderCalls implements OnModuleInit {
   private readonly logger = new Logger('SSR');
-  private readonly answers = new Map<string, Envelope<unknown>>();
-  private readonly pending = new Map<string, Promise<Envelope<unknown>>>();
-  private generation = 0;
+  /** Answers as objects, counted one each; only successes are kept. */
+  private readonly answers = new PublishedCache<Envelope<unknown>>(MAX_ANSWERS, () => 1);
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -27,11 +27,7 @@ export class RenderCalls implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.version.onChange(() => {
-      this.generation++;
-      this.answers.clear();
-      this.pending.clear();
-    });
+    this.version.onChange(() => this.answers.flush());
   }
 
   call = async ({ path, method, body }: ApiCallRequest): Promise<Envelope<unknown>> => {
@@ -42,22 +38,11 @@ export class RenderCalls implements OnModuleInit {
     }
     const key = this.config.cache.enabled ? this.reads.keyOf(route, body) : null;
     if (key === null) return route.call(body);
-    const known = this.answers.get(key);
-    if (known) return known;
-    let computing = this.pending.get(key);
-    if (!computing) {
-      const generation = this.generation;
-      computing = route.call(body).finally(() => this.pending.delete(key));
-      this.pending.set(key, computing);
-      void computing.then(
-        (answer) => {
-          if (answer.code !== ResultCode.Ok || generation !== this.generation) return;
-          if (this.answers.size >= MAX_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
-          this.answers.set(key, answer);
-        },
-        () => undefined,
-      );
-    }
-    return computing;
+    const { entry } = await this.answers.load(
+      key,
+      () => route.call(body),
+      (answer) => answer.code === ResultCode.Ok,
+    );
+    return entry!;
   };
 }
