@@ -9,13 +9,8 @@ import { CacheServer } from './modules/cache/cache-server.js';
 import { bodyParsing } from './core/body-parsing.js';
 import { confinedStatic } from './core/confined-static.js';
 import { requestId } from './core/request-id.js';
+import { ImageVariants, UPLOAD_HEADERS } from './modules/uploads/image-variants.js';
 import { serveFrontend } from './modules/frontend/serve-frontend.js';
-
-/** Uploaded files are shown as images, never run: no sniffing, and a sandbox if one is opened directly. */
-const UPLOAD_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-};
 
 /**
  * Express-level settings shared by the server and the API tests, so both exercise the same pipeline.
@@ -72,6 +67,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   for (const handler of bodyParsing()) app.use(handler);
   app.use(
     '/uploads',
+    // `?w=` asks for a resized AVIF/WebP copy (docs/decisions.md "Image variants"); the rest are the files.
+    app.get(ImageVariants).handle,
     ...confinedStatic(config.uploadsDir, {
       index: false,
       dotfiles: 'deny',

@@ -5,6 +5,7 @@ export * from './redirect.js';
 export * from './dates.js';
 export * from './text.js';
 export * from './html.js';
+export * from './images.js';
 export * from './menu-routes.js';
 export * from './api.js';
 export type * from './admin-api.js';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { truncateName, type CaseSummary, type NewsSummary } from '@site/shared-types';
+import { responsiveImage, truncateName, type CaseSummary, type NewsSummary } from '@site/shared-types';
 import styles from './cards.module.css';
 
 type CaseCardData = Pick<CaseSummary, 'id' | 'img' | 'name' | 'scene'>;
@@ -9,7 +9,14 @@ export function CaseCard({ item, casemenu }: { item: CaseCardData; casemenu: num
   return (
     <Link className={styles.caseCard} to={`/details/${item.id}.html?casemenu=${casemenu}`} title={item.name}>
       <span className={styles.cover}>
-        <img src={item.img} alt={item.name} width={800} height={600} loading="lazy" decoding="async" />
+        <img
+          {...responsiveImage(item.img, '400px')}
+          alt={item.name}
+          width={800}
+          height={600}
+          loading="lazy"
+          decoding="async"
+        />
       </span>
       <strong>{truncateName(item.name)}</strong>
       <span className={styles.scene}>{item.scene}</span>
@@ -50,7 +57,16 @@ export function NewsRows({ news }: { news: NewsRowData[] }) {
                 <strong>{item.title}</strong>
                 <em>{item.intro}</em>
               </span>
-              {item.img ? <img src={item.img} alt="" width={200} height={130} loading="lazy" decoding="async" /> : null}
+              {item.img ? (
+                <img
+                  {...responsiveImage(item.img, '200px')}
+                  alt=""
+                  width={200}
+                  height={130}
+                  loading="lazy"
+                  decoding="async"
+                />
+              ) : null}
             </Link>
           </li>
         );

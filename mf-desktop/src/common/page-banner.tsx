@@ -1,4 +1,5 @@
 import styles from './page-banner.module.css';
+import { responsiveImage } from '@site/shared-types';
 
 /**
  * The band under the navigation on inner pages. With a picture (a menu's banner, which carries its own
@@ -9,7 +10,7 @@ export function PageBanner({ image, title, intro }: { image?: string; title: str
   if (image) {
     return (
       <div className={styles.pictureBanner}>
-        <img src={image} alt="" width={1920} height={400} fetchPriority="high" />
+        <img {...responsiveImage(image, '100vw')} alt="" width={1920} height={400} fetchPriority="high" />
         <h1 className={styles.visuallyHidden}>{title}</h1>
       </div>
     );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { activeMenuId, FADE_MS, menuRoute, MenuId } from '@site/shared-types';
+import { activeMenuId, FADE_MS, MenuId, menuRoute, responsiveImage } from '@site/shared-types';
 import { publicApi, selectSiteName, useAppDispatch, useAppSelector } from '@site/platform';
 import { SEARCH_PATH } from '../features/search/search.route';
 import { keywordTyped, searchClosed, searchOpened, selectSearch } from './search-slice';
@@ -68,7 +68,13 @@ export function Header() {
           aria-label={`${siteName} 首页`}
         >
           {header ? (
-            <img src={header.logo.url} alt={header.logo.alt} width={160} height={48} className={styles.logo} />
+            <img
+              {...responsiveImage(header.logo.url, '160px')}
+              alt={header.logo.alt}
+              width={160}
+              height={48}
+              className={styles.logo}
+            />
           ) : null}
           <span className={header ? styles.visuallyHidden : styles.brandText}>{siteName}</span>
         </Link>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { truncateName, type CaseSummary } from '@site/shared-types';
+import { responsiveImage, truncateName, type CaseSummary } from '@site/shared-types';
 import styles from './cards.module.css';
 
 type CaseCardData = Pick<CaseSummary, 'id' | 'img' | 'name' | 'scene'>;
@@ -11,7 +11,14 @@ export function CaseList({ cases }: { cases: CaseCardData[] }) {
       {cases.map((item) => (
         <li key={item.id}>
           <Link to={`/move/details/${item.id}.html`}>
-            <img src={item.img} alt={item.name} width={800} height={600} loading="lazy" decoding="async" />
+            <img
+              {...responsiveImage(item.img, '50vw')}
+              alt={item.name}
+              width={800}
+              height={600}
+              loading="lazy"
+              decoding="async"
+            />
             <strong>{truncateName(item.name)}</strong>
             <span>{item.scene}</span>
           </Link>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { HOME_LIMITS, type ServiceCard } from '@site/shared-types';
+import { HOME_LIMITS, responsiveImage, type ServiceCard } from '@site/shared-types';
 import styles from './service-tiles.module.css';
 
 /** The four service tiles of the home and services pages; each opens its service's case list. */
@@ -9,7 +9,7 @@ export function ServiceTiles({ services }: { services: ServiceCard[] }) {
       {services.slice(0, HOME_LIMITS.services).map((service) => (
         <li key={service.id}>
           <Link to={`/move/items/${service.id}.html`}>
-            <img src={service.img} alt="" width={40} height={40} loading="lazy" />
+            <img {...responsiveImage(service.img, '40px')} alt="" width={40} height={40} loading="lazy" />
             <strong>{service.name}</strong>
             <span>{service.intro[0]}</span>
           </Link>

@@ -6,6 +6,7 @@ import type { UploadData } from '@site/shared-types';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { invalid } from '../../core/api.exception.js';
+import { ImageVariants } from './image-variants.js';
 import { detectImage, isLosslessWebp, type ImageType } from './image-type.js';
 
 export const UPLOAD_REFUSED = '只能上传 JPG、PNG、GIF 或 WebP 图片';
@@ -69,7 +70,10 @@ async function reencode(bytes: Buffer, type: ImageType): Promise<Buffer> {
 /** Stores uploaded images under `DATA_DIR/uploads/YYYY/MM/`, re-encoded, with random names chosen by their real type. */
 @Injectable()
 export class UploadsService {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly variants: ImageVariants,
+  ) {}
 
   get tooLargeMessage(): string {
     return `图片不能超过 ${sizeLimitText(this.config.uploads.maxBytes)}`;
@@ -92,6 +96,8 @@ export class UploadsService {
     const target = path.join(dir, name);
     await fs.writeFile(`${target}.part`, bytes, { flag: 'wx' });
     await fs.rename(`${target}.part`, target);
-    return { url: `/uploads/${folder.join('/')}/${name}` };
+    const url = `/uploads/${folder.join('/')}/${name}`;
+    this.variants.warm(url);
+    return { url };
   }
 }

@@ -4,6 +4,7 @@ import {
   ABOUT_SIDE_TAB_THRESHOLD_PX,
   CAROUSEL,
   FADE_MS,
+  responsiveImage,
   ROUTE_TITLES,
   SCROLL_ANIMATION_MS,
   type ContactData,
@@ -123,7 +124,13 @@ function AboutPage() {
             <p key={text}>{text}</p>
           ))}
         </div>
-        <img src={about.profile.img} alt={about.profile.title} width={800} height={520} loading="lazy" />
+        <img
+          {...responsiveImage(about.profile.img, '600px')}
+          alt={about.profile.title}
+          width={800}
+          height={520}
+          loading="lazy"
+        />
       </section>
 
       <section className={styles.band} aria-labelledby="about-culture">
@@ -133,7 +140,7 @@ function AboutPage() {
           <ul className={styles.culture}>
             {about.culture.items.map((item) => (
               <li key={item.title}>
-                <img src={item.img} alt="" width={600} height={400} loading="lazy" />
+                <img {...responsiveImage(item.img, '400px')} alt="" width={600} height={400} loading="lazy" />
                 <h3>{item.title}</h3>
                 <p>{item.intro}</p>
               </li>
@@ -163,7 +170,7 @@ function AboutPage() {
             speed={CAROUSEL.about.speed}
             render={(item) => (
               <figure className={styles.honour}>
-                <img src={item.img} alt={item.title} width={600} height={420} loading="lazy" />
+                <img {...responsiveImage(item.img, '400px')} alt={item.title} width={600} height={420} loading="lazy" />
                 <figcaption>{item.title}</figcaption>
               </figure>
             )}

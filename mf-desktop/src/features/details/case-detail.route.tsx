@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { caseHead, DEFAULT_CASEMENU, fitHeadings } from '@site/shared-types';
+import { caseHead, DEFAULT_CASEMENU, fitHeadings, responsiveImage } from '@site/shared-types';
 import { defineRoute, read, useRouteData } from '@site/platform';
 import { Loading, NotFoundPage } from '../../common/page-states';
 import { Neighbour } from './neighbour';
@@ -23,7 +23,7 @@ function CaseDetailPage() {
         <header className={styles.caseHead}>
           <img
             className={styles.cover}
-            src={data.img}
+            {...responsiveImage(data.img, '480px')}
             alt={`${data.name}封面`}
             width={800}
             height={600}

@@ -1,5 +1,12 @@
 import { Link } from 'react-router-dom';
-import { CAROUSEL, DEFAULT_CASEMENU, DEFAULT_WEBCASE_ID, HOME_LIMITS, ROUTE_TITLES } from '@site/shared-types';
+import {
+  CAROUSEL,
+  DEFAULT_CASEMENU,
+  DEFAULT_WEBCASE_ID,
+  HOME_LIMITS,
+  responsiveImage,
+  ROUTE_TITLES,
+} from '@site/shared-types';
 import { defineRoute, publicApi, read, useRouteData } from '@site/platform';
 import { CaseCard, NewsRows } from '../../common/cards';
 import { Carousel } from '../../common/carousel';
@@ -31,7 +38,7 @@ function Banner() {
         const picture = (
           <img
             className={styles.bannerImage}
-            src={slide.pic}
+            {...responsiveImage(slide.pic, '100vw')}
             alt={slide.title}
             width={1920}
             height={600}
@@ -67,7 +74,7 @@ function HomePage() {
           {data.service.slice(0, HOME_LIMITS.services).map((service) => (
             <li key={service.id}>
               <Link to={`/items/${service.id}.html`}>
-                <img src={service.img} alt="" width={64} height={64} loading="lazy" />
+                <img {...responsiveImage(service.img, '64px')} alt="" width={64} height={64} loading="lazy" />
                 <h3>{service.name}</h3>
                 <ul>
                   {service.intro.slice(0, 3).map((line) => (
@@ -135,7 +142,14 @@ function HomePage() {
         <ul className={styles.clients} data-testid="client-logos">
           {data.client.slice(0, HOME_LIMITS.clientLogos).map((client) => (
             <li key={client.id}>
-              <img src={client.img} alt={client.name} width={240} height={120} loading="lazy" decoding="async" />
+              <img
+                {...responsiveImage(client.img, '240px')}
+                alt={client.name}
+                width={240}
+                height={120}
+                loading="lazy"
+                decoding="async"
+              />
             </li>
           ))}
         </ul>

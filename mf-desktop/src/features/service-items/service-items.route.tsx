@@ -3,6 +3,7 @@ import {
   CaseListType,
   matchSiteRoute,
   PAGE_AMOUNT,
+  responsiveImage,
   SERVICE_TITLES,
   serviceHead,
   type CaseSummary,
@@ -33,7 +34,7 @@ function ServiceItems() {
           <ul className={styles.offerings} aria-label="服务内容">
             {data.menu.menulist.map((entry) => (
               <li key={entry.id}>
-                <img src={entry.img} alt="" width={48} height={48} loading="lazy" />
+                <img {...responsiveImage(entry.img, '48px')} alt="" width={48} height={48} loading="lazy" />
                 <h2>{entry.name}</h2>
                 <p>{entry.intro}</p>
               </li>

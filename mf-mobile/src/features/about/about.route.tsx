@@ -1,4 +1,4 @@
-import { PROCESS_STEPS, ROUTE_TITLES } from '@site/shared-types';
+import { PROCESS_STEPS, responsiveImage, ROUTE_TITLES } from '@site/shared-types';
 import { defineRoute, read, useRouteData } from '@site/platform';
 import { Loading } from '../../common/page-states';
 import page from '../../common/page.module.css';
@@ -9,7 +9,13 @@ function AboutPage() {
   if (!data) return <Loading />;
   return (
     <main data-page="mezhy" className={page.article}>
-      <img className={page.hero} src={data.profile.img} alt={data.profile.title} width={800} height={520} />
+      <img
+        className={page.hero}
+        {...responsiveImage(data.profile.img, '100vw')}
+        alt={data.profile.title}
+        width={800}
+        height={520}
+      />
       <h1>{data.profile.title}</h1>
       <p className={page.intro}>{data.profile.subtitle}</p>
       {data.profile.paragraphs.map((text) => (
@@ -35,7 +41,7 @@ function AboutPage() {
         {data.honours.items.map((item) => (
           <li key={item.title}>
             {/* The caption names the picture: an alt text would say it twice. */}
-            <img src={item.img} alt="" width={600} height={420} loading="lazy" />
+            <img {...responsiveImage(item.img, '50vw')} alt="" width={600} height={420} loading="lazy" />
             <span>{item.title}</span>
           </li>
         ))}

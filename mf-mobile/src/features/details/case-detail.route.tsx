@@ -1,4 +1,4 @@
-import { caseHead, fitHeadings } from '@site/shared-types';
+import { caseHead, fitHeadings, responsiveImage } from '@site/shared-types';
 import { defineRoute, read, useRouteData } from '@site/platform';
 import { Loading, NotFoundPage } from '../../common/page-states';
 import page from '../../common/page.module.css';
@@ -20,7 +20,7 @@ function CaseDetailPage() {
         </p>
         <img
           className={page.hero}
-          src={data.img}
+          {...responsiveImage(data.img, '100vw')}
           alt={`${data.name}封面`}
           width={800}
           height={600}
@@ -31,7 +31,7 @@ function CaseDetailPage() {
           <img
             key={shot.url}
             className={page.hero}
-            src={shot.url}
+            {...responsiveImage(shot.url, '100vw')}
             alt={`${data.name} 截图 ${index + 1}`}
             width={1200}
             height={750}

@@ -4,7 +4,7 @@ import { Autoplay, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/pagination';
-import { CAROUSEL, HOME_LIMITS, PROCESS_STEPS, ROUTE_TITLES } from '@site/shared-types';
+import { CAROUSEL, HOME_LIMITS, PROCESS_STEPS, responsiveImage, ROUTE_TITLES } from '@site/shared-types';
 import { defineRoute, publicApi, read, useRouteData } from '@site/platform';
 import { CaseList } from '../../common/cards';
 import { Loading } from '../../common/page-states';
@@ -31,7 +31,7 @@ function Banner() {
           <SwiperSlide key={slide.id}>
             <Link to={slide.link ? `/move${slide.link}` : HOME_PATH}>
               <img
-                src={slide.pic}
+                {...responsiveImage(slide.pic, '100vw')}
                 alt={slide.title}
                 width={1920}
                 height={600}
@@ -80,7 +80,14 @@ function HomePage() {
         <ul className={styles.logos} data-testid="partner-logos">
           {data.client.slice(0, HOME_LIMITS.clientLogos).map((client) => (
             <li key={client.id}>
-              <img src={client.img} alt={client.name} width={240} height={120} loading="lazy" decoding="async" />
+              <img
+                {...responsiveImage(client.img, '30vw')}
+                alt={client.name}
+                width={240}
+                height={120}
+                loading="lazy"
+                decoding="async"
+              />
             </li>
           ))}
         </ul>
