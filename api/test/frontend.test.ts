@@ -143,10 +143,21 @@ describe('server rendering', () => {
     for (const service of services) expect(body).toContain(`<a href="/items/${service.id}.html"`);
     expect(body).toMatch(/<a [^>]*href="\/news\/\d+\.html"/);
     expect(body).toMatch(/<a [^>]*href="\/details\/\d+\.html\?casemenu=2"/);
-    // The remote's stylesheets are in the head: the first paint is styled.
-    expect(res.text).toMatch(
-      new RegExp(`<link rel="stylesheet" href="/remotes/mf_desktop/${release('mf-desktop')}/[^"]+\\.css"`),
-    );
+    // The remote's stylesheets are in the head, inlined: the first paint is styled without another request.
+    const web = path.join(repoRoot, 'mf-desktop', 'dist', 'releases', release('mf-desktop'), 'web');
+    const manifest = JSON.parse(readFileSync(path.join(web, 'mf-manifest.json'), 'utf8')) as {
+      exposes: { path: string; assets: { css: { sync: string[]; async: string[] } } }[];
+    };
+    const css = manifest.exposes.find((expose) => expose.path === './App')!.assets.css;
+    const files = [...new Set([...css.sync, ...css.async])];
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const source = `/remotes/mf_desktop/${release('mf-desktop')}/${file}`;
+      expect(res.text).toContain(
+        `<style data-href="${file}" data-source="${source}">${readFileSync(path.join(web, file), 'utf8')}</style>`,
+      );
+    }
+    expect(res.text).not.toContain('<link rel="stylesheet"');
   });
 
   it('should hand the browser the data it rendered, without the session', async () => {

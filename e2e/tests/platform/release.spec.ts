@@ -48,7 +48,9 @@ test.describe('independent shipping', () => {
       .toBe(true);
     const rendered = await (await page.request.get(directUrl('/'))).text();
     expect(rendered).toContain(`/remotes/mf_desktop/${published}/mf-manifest.json`);
-    expect(rendered).toMatch(new RegExp(`<link rel="stylesheet" href="/remotes/mf_desktop/${published}/`));
+    expect(rendered).toMatch(
+      new RegExp(`<style data-href="[^"]+\\.css" data-source="/remotes/mf_desktop/${published}/`),
+    );
     expect(rendered).not.toContain(before!);
     await page.reload();
     expect(await mountedRemote(page)).toBe('mf_desktop');

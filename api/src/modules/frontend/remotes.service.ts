@@ -13,8 +13,28 @@ const RELEASE_ID = /^[a-z0-9][a-z0-9-]{0,40}$/;
 export interface ServerRelease {
   /** `file:` URL of `releases/<id>/server/remoteEntry.js`. */
   serverEntry: string;
-  /** Site-relative URLs of the CSS the exposed `./App` loads (linked in the head: no flash of unstyled markup). */
-  styles: string[];
+  /** The CSS the exposed `./App` loads, in the head so the first paint is styled (see {@link PageStyle}). */
+  styles: PageStyle[];
+}
+
+/**
+ * A stylesheet of a server-rendered page: its site-relative URL, and its text when it is inlined. A release's
+ * own small stylesheets are inlined (docs/decisions.md "First view"), which saves the round trip a phone would
+ * wait for before the first paint; one that refers to other files (`url()`, `@import`) or could close the
+ * `<style>` element is linked instead.
+ */
+export interface PageStyle {
+  href: string;
+  text: string | null;
+}
+
+/** Above this a stylesheet is linked (cached across pages) rather than sent again in every page. */
+const INLINE_MAX_BYTES = 48 * 1024;
+
+async function pageStyle(dir: string, href: string, file: string): Promise<PageStyle> {
+  const text = await fs.readFile(path.join(dir, file), 'utf8').catch(() => null);
+  const inline = text !== null && text.length <= INLINE_MAX_BYTES && !/url\(|@import|<\/style/i.test(text);
+  return { href, text: inline ? text : null };
 }
 
 interface Manifest {
@@ -72,7 +92,9 @@ export class RemotesService implements OnModuleInit {
       const files = [...(css?.sync ?? []), ...(css?.async ?? [])];
       return {
         serverEntry: pathToFileURL(entry).href,
-        styles: [...new Set(files)].map((file) => `/remotes/${name}/${release}/${file}`),
+        styles: await Promise.all(
+          [...new Set(files)].map((file) => pageStyle(path.join(dir, 'web'), `/remotes/${name}/${release}/${file}`, file)),
+        ),
       };
     } catch {
       return null;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { escapeHtml, scriptJson, type SiteConfig } from '@site/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import type { PageStyle } from './remotes.service.js';
 
 /** The shell's build: its page template and the scripts and styles it starts with. */
 export interface ShellFiles {
@@ -16,7 +17,7 @@ export interface PageParts {
   /** The head's tags (title, meta, links). */
   head: string[];
   /** The rendering remote release's stylesheets (none for a page rendered in the browser). */
-  styles: string[];
+  styles: PageStyle[];
   config: SiteConfig;
   /** The server render's state, already safe inside a `<script>` element; `null` when rendered in the browser. */
   stateJson: string | null;
@@ -44,12 +45,15 @@ export class ShellTemplate {
   /** The page around the body's markup: `[before, after]`. */
   fill(files: ShellFiles, parts: PageParts): [string, string] {
     const base = this.config.frontend.shellUrl ? `${this.config.frontend.shellUrl}/` : '/';
-    const styles = [...files.assets.styles.map((href) => base + href), ...parts.styles]
-      .map(
-        // mini-css-extract recognises these by `data-href` (the chunk's file name) and does not load them again.
-        (href) =>
-          `<link rel="stylesheet" href="${escapeHtml(href)}" data-href="${escapeHtml(href.slice(href.lastIndexOf('/') + 1))}" />`,
-      )
+    const styles = [...files.assets.styles.map((href) => ({ href: base + href, text: null })), ...parts.styles]
+      .map(({ href, text }) => {
+        // mini-css-extract recognises a `<link>` or `<style>` by `data-href` (the chunk's file name) and does not
+        // load that stylesheet again.
+        const name = escapeHtml(href.slice(href.lastIndexOf('/') + 1));
+        return text === null
+          ? `<link rel="stylesheet" href="${escapeHtml(href)}" data-href="${name}" />`
+          : `<style data-href="${name}" data-source="${escapeHtml(href)}">${text}</style>`;
+      })
       .join('');
     const html = files.template
       .replace('<!--site-head-->', parts.head.join('\n    '))

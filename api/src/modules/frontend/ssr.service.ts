@@ -4,12 +4,12 @@ import path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ApiCall, KeywordRecord, SsrRenderer, SsrResult } from '@site/shared-types';
 import { APP_CONFIG, type AppConfig, type RemoteName } from '../../config/config.js';
-import { RemotesService } from './remotes.service.js';
+import { RemotesService, type PageStyle } from './remotes.service.js';
 
 export interface ServerRender {
   result: SsrResult;
   /** The remote release's stylesheets, for the head. */
-  styles: string[];
+  styles: PageStyle[];
 }
 
 export interface RenderInput {
