@@ -93,7 +93,9 @@ export class RemotesService implements OnModuleInit {
       return {
         serverEntry: pathToFileURL(entry).href,
         styles: await Promise.all(
-          [...new Set(files)].map((file) => pageStyle(path.join(dir, 'web'), `/remotes/${name}/${release}/${file}`, file)),
+          [...new Set(files)].map((file) =>
+            pageStyle(path.join(dir, 'web'), `/remotes/${name}/${release}/${file}`, file),
+          ),
         ),
       };
     } catch {
