@@ -6,7 +6,8 @@
 //   2. `cache`: public answers and pages, cached and with CACHE=false, side by side with nginx serving the same
 //      bytes (wrk; see bench-cache.mjs), the uncached render at one connection, and memory under random queries;
 //   3. `lighthouse`: performance (score, FCP, LCP, TBT, CLS, JavaScript transferred) on phones and desktops for the
-//      same public pages, for each hydration mode (`BENCH_HYDRATION=eager` or `idle` for one).
+//      same public pages, the median of `BENCH_RUNS` (3) runs each, after one warming visit of every page, in the
+//      server's default hydration mode (`BENCH_HYDRATION=eager,idle` compares both).
 // `npm run bench -- cache` (or `js`, `lighthouse`, several) runs only those parts. The cache part needs wrk and
 // nginx (`apt-get install -y wrk nginx-light`).
 // Install a CJK font first (`apt-get install -y fonts-wqy-microhei`): without one, Chinese text layout costs
@@ -120,8 +121,8 @@ async function javascriptBytes(base) {
   return rows;
 }
 
-/** One Lighthouse run (performance only) in Debian's Chromium, with a fresh profile. */
-function lighthouse(url, form) {
+/** One Lighthouse run (performance only) in Debian's Chromium, with a fresh profile; retried when the trace fails. */
+function lighthouse(url, form, attempts = 3) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'yunfan-lh-'));
   try {
     const output = path.join(dir, 'report.json');
@@ -143,6 +144,9 @@ function lighthouse(url, form) {
     if (result.status !== 0 || !existsSync(output))
       throw new Error(result.stderr || `lighthouse exited ${result.status}`);
     const report = JSON.parse(readFileSync(output, 'utf8'));
+    // Lighthouse sometimes loses the page's trace (NO_NAVSTART): that run measured nothing, so run it again.
+    if (report.runtimeError && attempts > 1) return lighthouse(url, form, attempts - 1);
+    if (report.runtimeError) throw new Error(report.runtimeError.message);
     const audit = (id) => report.audits[id]?.numericValue ?? NaN;
     const scripts = report.audits['resource-summary']?.details?.items?.find((item) => item.resourceType === 'script');
     return {
@@ -160,20 +164,76 @@ function lighthouse(url, form) {
   }
 }
 
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/**
+ * Visits every page once as a phone and as a computer before anything is measured, so the figures are those of
+ * a site in use: image variants made, published pages cached.
+ */
+async function warmUp(base, pages) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? chromiumSettings.path,
+    args: chromiumSettings.args,
+  });
+  try {
+    for (const form of [
+      {
+        viewport: { width: 412, height: 823 },
+        deviceScaleFactor: 1.75,
+        isMobile: true,
+        userAgent: chromiumSettings.mobileUserAgent,
+      },
+      { viewport: { width: 1350, height: 940 } },
+    ]) {
+      const context = await browser.newContext(form);
+      const page = await context.newPage();
+      for (const route of pages) await page.goto(base + route, { waitUntil: 'networkidle' });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * The median of `BENCH_RUNS` (default 3) Lighthouse runs of every page, phone and desktop, for each hydration
+ * mode asked for (`BENCH_HYDRATION=idle` by default, the server's default; `eager,idle` to compare).
+ */
 async function lighthouseTable() {
-  const modes = process.env.BENCH_HYDRATION ? [process.env.BENCH_HYDRATION] : ['eager', 'idle'];
+  const modes = (process.env.BENCH_HYDRATION ?? 'idle').split(',');
+  const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
   const rows = [];
   for (const hydration of modes) {
     const server = await startServer({ HYDRATION: hydration });
     try {
       const pages = await publicPages(server.base);
+      await warmUp(server.base, pages);
       for (const form of ['mobile', 'desktop']) {
         for (const page of pages) {
-          try {
-            rows.push({ hydration, form, page, ...lighthouse(server.base + page, form) });
-          } catch (error) {
-            rows.push({ hydration, form, page, error: String(error.message ?? error).slice(0, 120) });
+          const results = [];
+          let error;
+          for (let run = 0; run < runs; run += 1) {
+            try {
+              results.push(lighthouse(server.base + page, form));
+            } catch (caught) {
+              error = String(caught.message ?? caught).slice(0, 120);
+            }
           }
+          if (results.length === 0) {
+            rows.push({ hydration, form, page, error });
+            continue;
+          }
+          const row = { hydration, form, page, runs: results.length };
+          for (const key of ['score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'JS KiB', 'JS req']) {
+            row[key] = median(results.map((result) => result[key]));
+          }
+          row['score min'] = Math.min(...results.map((result) => result.score));
+          row.landed = results[0].landed;
+          rows.push(row);
         }
       }
     } finally {
@@ -200,6 +260,6 @@ if (run('js')) {
 if (run('cache')) await cacheBench(startServer, chromiumSettings.mobileUserAgent);
 
 if (run('lighthouse')) {
-  console.log('\nLighthouse performance (simulated throttling; a phone is redirected from / to /move/)');
+  console.log('\nLighthouse performance, medians (simulated throttling; a phone is redirected from / to /move/)');
   console.table(await lighthouseTable());
 }

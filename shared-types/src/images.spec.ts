@@ -14,7 +14,7 @@ describe('responsiveImage', () => {
       responsiveImage('/uploads/a.png', '240px')
         .srcSet?.split(', ')
         .map((c) => c.split(' ')[1]),
-    ).toEqual(['160w', '320w', '640w', '960w']);
+    ).toEqual(['160w', '320w', '480w', '640w', '960w']);
   });
 
   it.each(['/uploads/seed/v1/banner-1.svg', '/uploads/a/b.PNG', '/uploads/x.webp', '/uploads/x.jpeg'])(

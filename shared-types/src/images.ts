@@ -3,7 +3,7 @@
  * demo images) can be asked for at one of these widths with `?w=`; the server answers AVIF or WebP, whichever the
  * browser accepts, never wider than the original, and the original itself to a browser that takes neither.
  */
-export const IMAGE_WIDTHS = [160, 320, 640, 960, 1440, 1920] as const;
+export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1440, 1920] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
 /** Originals the server makes variants of: still pictures (an animated GIF is always served as it is). */
