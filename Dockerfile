@@ -26,6 +26,9 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATA_DIR=/data
 WORKDIR /app
+# A Chinese font, so the image variants of the demo drawings show their lettering (docs/decisions.md).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-wqy-microhei fontconfig \
+  && rm -rf /var/lib/apt/lists/*
 COPY --from=build /runtime ./
 RUN mkdir -p /data/uploads && chown -R node:node /data
 USER node
