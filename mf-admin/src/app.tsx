@@ -1,4 +1,5 @@
-import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import { lazy, Suspense } from 'react';
+import { App as AntApp, ConfigProvider, Spin, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { Provider } from 'react-redux';
 import { Navigate, Route, Routes } from 'react-router-dom';
@@ -6,7 +7,6 @@ import { ADMIN_DEFAULT_CHILD } from '@site/shared-types';
 import type { RemoteProps } from '@site/platform';
 import { LoginScreen } from './features/login/login';
 import { NotFoundScreen } from './features/not-found/not-found';
-import { Frame } from './layout/frame';
 import { SCREENS } from './layout/screens';
 import styles from './app.module.css';
 
@@ -33,6 +33,11 @@ const THEME: ThemeConfig = {
   },
 };
 
+/** The frame (side menu, top bar, session checks) comes after the login page, with the screens. */
+const Frame = lazy(() =>
+  import(/* webpackChunkName: "frame" */ './layout/frame').then((module) => ({ default: module.Frame })),
+);
+
 /** The back office's route tree (docs/behaviour.md#admin-routes), mounted by the shell under `/admin`. */
 export default function App({ store }: RemoteProps) {
   return (
@@ -40,17 +45,19 @@ export default function App({ store }: RemoteProps) {
       <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={THEME}>
         <AntApp>
           <div className={styles.admin} data-remote={__REMOTE_NAME__} data-release={__RELEASE_LABEL__}>
-            <Routes>
-              <Route index element={<LoginScreen />} />
-              <Route path="index" element={<Frame />}>
-                <Route index element={<Navigate to={ADMIN_DEFAULT_CHILD} replace />} />
-                {SCREENS.map(({ key, Screen }) => (
-                  <Route key={key} path={key} element={<Screen />} />
-                ))}
+            <Suspense fallback={<Spin className={styles.loading} aria-label="加载中" />}>
+              <Routes>
+                <Route index element={<LoginScreen />} />
+                <Route path="index" element={<Frame />}>
+                  <Route index element={<Navigate to={ADMIN_DEFAULT_CHILD} replace />} />
+                  {SCREENS.map(({ key, Screen }) => (
+                    <Route key={key} path={key} element={<Screen />} />
+                  ))}
+                  <Route path="*" element={<NotFoundScreen />} />
+                </Route>
                 <Route path="*" element={<NotFoundScreen />} />
-              </Route>
-              <Route path="*" element={<NotFoundScreen />} />
-            </Routes>
+              </Routes>
+            </Suspense>
           </div>
         </AntApp>
       </ConfigProvider>

@@ -15,6 +15,35 @@ test.describe('back-office login and session', () => {
     await expect(page.getByText('请输入账号和密码')).toBeVisible();
   });
 
+  test('the login page should not fetch the back office itself; each screen comes when it is opened', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.split('/').pop()!);
+    });
+    await page.goto(mainUrl('/admin/'));
+    await mountedRemote(page);
+    await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+    expect(scripts.some((name) => name.startsWith('remoteEntry.'))).toBe(true);
+    expect(scripts.filter((name) => name.startsWith('frame.') || name.startsWith('screen-'))).toEqual([]);
+
+    await page.getByLabel('邮箱').fill(ADMIN.email);
+    await page.getByLabel('密码').fill(ADMIN.password);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(page).toHaveURL(mainUrl('/admin/index/case'));
+    await expect(page.getByRole('menuitem', { name: '关键词管理' })).toBeVisible();
+    expect(scripts.some((name) => name.startsWith('frame.'))).toBe(true);
+    await expect
+      .poll(() => scripts.filter((name) => name.startsWith('screen-')))
+      .toEqual([expect.stringMatching(/^screen-cases\./)]);
+
+    await page.getByRole('menuitem', { name: '关键词管理' }).click();
+    await expect(page).toHaveURL(mainUrl('/admin/index/keywords'));
+    await expect.poll(() => scripts.filter((name) => name.startsWith('screen-')).length).toBe(2);
+    expect(scripts.some((name) => name.startsWith('screen-keywords.'))).toBe(true);
+  });
+
   test('closing the login dialog should ask 确认关闭？', async ({ page }) => {
     await page.goto(mainUrl('/admin/'));
     await mountedRemote(page);

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { App as AntApp, Layout } from 'antd';
+import { Suspense, useState } from 'react';
+import { App as AntApp, Layout, Spin } from 'antd';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { matchSiteRoute } from '@site/shared-types';
 import { selectToken, tokenCleared, useAppDispatch, useAppSelector } from '@site/platform';
@@ -73,7 +73,10 @@ export function Frame() {
           onLogout={() => leave(() => void logout())}
         />
         <Layout.Content className={styles.content}>
-          <Outlet />
+          {/* A screen opened for the first time is fetched here; the menu and top bar stay. */}
+          <Suspense fallback={<Spin className={styles.loading} aria-label="加载中" />}>
+            <Outlet />
+          </Suspense>
         </Layout.Content>
       </Layout>
     </Layout>

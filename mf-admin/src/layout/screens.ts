@@ -1,15 +1,8 @@
-import type { ComponentType } from 'react';
-import { ArticlesScreen } from '../features/articles/articles';
-import { CasesScreen } from '../features/cases/cases';
-import { KeywordsScreen } from '../features/keywords/keywords';
-import { MenusScreen } from '../features/menus/menus';
-import { MessagesScreen } from '../features/messages/messages';
-import { PasswordScreen } from '../features/password/password';
-import { AboutScreen } from '../features/site-blocks/about';
-import { FooterScreen } from '../features/site-blocks/footer';
-import { HeaderScreen } from '../features/site-blocks/header';
-import { HomeScreen } from '../features/site-blocks/home';
-import { RelationScreen } from '../features/site-blocks/relation';
+import { lazy, type ComponentType } from 'react';
+
+/** A screen's code is fetched when it is first opened: the login page carries none of it (docs/decisions.md). */
+const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((module) => ({ default: module[name] })));
 
 /**
  * The screens of `/admin/index/<key>`, in the side menu's order (docs/behaviour.md#admin-routes): the five original
@@ -17,15 +10,80 @@ import { RelationScreen } from '../features/site-blocks/relation';
  * both come from here.
  */
 export const SCREENS: readonly { key: string; label: string; Screen: ComponentType }[] = [
-  { key: 'menu', label: '菜单管理', Screen: MenusScreen },
-  { key: 'case', label: '案例管理', Screen: CasesScreen },
-  { key: 'article', label: '文章管理', Screen: ArticlesScreen },
-  { key: 'changepwd', label: '修改密码', Screen: PasswordScreen },
-  { key: 'keywords', label: '关键词管理', Screen: KeywordsScreen },
-  { key: 'header', label: '页头设置', Screen: HeaderScreen },
-  { key: 'footer', label: '页脚设置', Screen: FooterScreen },
-  { key: 'index', label: '首页设置', Screen: HomeScreen },
-  { key: 'about', label: '关于我们', Screen: AboutScreen },
-  { key: 'relation', label: '联系方式', Screen: RelationScreen },
-  { key: 'leaveword', label: '留言管理', Screen: MessagesScreen },
+  {
+    key: 'menu',
+    label: '菜单管理',
+    Screen: screen(() => import(/* webpackChunkName: "screen-menus" */ '../features/menus/menus'), 'MenusScreen'),
+  },
+  {
+    key: 'case',
+    label: '案例管理',
+    Screen: screen(() => import(/* webpackChunkName: "screen-cases" */ '../features/cases/cases'), 'CasesScreen'),
+  },
+  {
+    key: 'article',
+    label: '文章管理',
+    Screen: screen(
+      () => import(/* webpackChunkName: "screen-articles" */ '../features/articles/articles'),
+      'ArticlesScreen',
+    ),
+  },
+  {
+    key: 'changepwd',
+    label: '修改密码',
+    Screen: screen(
+      () => import(/* webpackChunkName: "screen-password" */ '../features/password/password'),
+      'PasswordScreen',
+    ),
+  },
+  {
+    key: 'keywords',
+    label: '关键词管理',
+    Screen: screen(
+      () => import(/* webpackChunkName: "screen-keywords" */ '../features/keywords/keywords'),
+      'KeywordsScreen',
+    ),
+  },
+  {
+    key: 'header',
+    label: '页头设置',
+    Screen: screen(
+      () => import(/* webpackChunkName: "screen-header" */ '../features/site-blocks/header'),
+      'HeaderScreen',
+    ),
+  },
+  {
+    key: 'footer',
+    label: '页脚设置',
+    Screen: screen(
+      () => import(/* webpackChunkName: "screen-footer" */ '../features/site-blocks/footer'),
+      'FooterScreen',
+    ),
+  },
+  {
+    key: 'index',
+    label: '首页设置',
+    Screen: screen(() => import(/* webpackChunkName: "screen-home" */ '../features/site-blocks/home'), 'HomeScreen'),
+  },
+  {
+    key: 'about',
+    label: '关于我们',
+    Screen: screen(() => import(/* webpackChunkName: "screen-about" */ '../features/site-blocks/about'), 'AboutScreen'),
+  },
+  {
+    key: 'relation',
+    label: '联系方式',
+    Screen: screen(
+      () => import(/* webpackChunkName: "screen-relation" */ '../features/site-blocks/relation'),
+      'RelationScreen',
+    ),
+  },
+  {
+    key: 'leaveword',
+    label: '留言管理',
+    Screen: screen(
+      () => import(/* webpackChunkName: "screen-messages" */ '../features/messages/messages'),
+      'MessagesScreen',
+    ),
+  },
 ];
