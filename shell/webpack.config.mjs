@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 import {
+  browserExperiments,
+  externalRuntimeProviderAlias,
   federation,
   MiniCssExtractPlugin,
   modeOf,
@@ -102,7 +104,7 @@ function browserConfig(mode) {
     target: 'web',
     devtool: mode === 'development' ? 'cheap-module-source-map' : false,
     entry: { main: './src/index.ts' },
-    resolve,
+    resolve: { ...resolve, alias: externalRuntimeProviderAlias() },
     output: {
       path: path.join(appDir, 'dist'),
       // Resolved from the script's own address: the same build works from this server or a CDN folder.
@@ -121,7 +123,12 @@ function browserConfig(mode) {
         filename: 'assets/[name].[contenthash:8].css',
         chunkFilename: 'assets/[name].[contenthash:8].css',
       }),
-      federation(appDir, { name: 'shell', remotes: {}, manifest: false }),
+      federation(appDir, {
+        name: 'shell',
+        remotes: {},
+        manifest: false,
+        experiments: browserExperiments({ role: 'host', mode }),
+      }),
       new ShellAssetsPlugin(),
     ],
     devServer: {

@@ -159,6 +159,33 @@ export function remoteConfig({ appDir, name, port, env, argv, server = false }) 
   ];
 }
 
+/**
+ * `provideExternalRuntime` adds the provider plugin by `require.resolve`, which picks its CommonJS build; that
+ * build requires the CommonJS runtime core, a second copy next to the ES module one the bundler runtime imports
+ * (11 KB more in the shell's entry). The host's browser build resolves the plugin to its ES module build instead.
+ */
+export function externalRuntimeProviderAlias() {
+  const fromEnhanced = createRequire(require.resolve('@module-federation/enhanced'));
+  const commonJs = fromEnhanced.resolve('@module-federation/inject-external-runtime-core-plugin');
+  const esm = commonJs.replace(/\.cjs$/, '.js');
+  if (esm === commonJs) throw new Error(`unexpected build of the runtime provider plugin: ${commonJs}`);
+  return { [commonJs]: esm };
+}
+
+/**
+ * Federation experiments of the browser builds. The shell (a pure host) provides its federation runtime core as
+ * the global `_FEDERATION_RUNTIME_CORE` (`@module-federation/inject-external-runtime-core-plugin`, run at the
+ * shell's start); a remote's production build takes it from there instead of carrying a copy in
+ * `remoteEntry.js`. A development build keeps its own runtime: its standalone page runs without the shell.
+ * `target: 'web'` drops the runtime's Node script loader from browser code. `disableSnapshot` is not set: the
+ * snapshot plugin is what reads the `mf-manifest.json` entries the remotes are registered with.
+ */
+export function browserExperiments({ role, mode }) {
+  const optimization = { target: 'web' };
+  if (role === 'host') return { provideExternalRuntime: true, optimization };
+  return mode === 'production' ? { externalRuntime: true, optimization } : { optimization };
+}
+
 function webRemoteConfig({ appDir, name, port, mode, outDir, label, exposes }) {
   return {
     name,
@@ -189,6 +216,7 @@ function webRemoteConfig({ appDir, name, port, mode, outDir, label, exposes }) {
         filename: 'remoteEntry.js',
         exposes,
         manifest: { fileName: 'mf-manifest.json' },
+        experiments: browserExperiments({ role: 'remote', mode }),
       }),
     ],
     devServer: {

@@ -134,3 +134,41 @@ test.describe('one store, one React', () => {
       expect(script).not.toContain('__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE');
   });
 });
+
+test.describe('one federation runtime', () => {
+  const pages = [
+    { path: '/', remote: 'mf_desktop', userAgent: undefined },
+    { path: '/move/index.html', remote: 'mf_mobile', userAgent: MOBILE_UA },
+    { path: '/admin/', remote: 'mf_admin', userAgent: undefined },
+  ];
+  for (const { path, remote, userAgent } of pages) {
+    test(`should run ${remote} on the runtime core of the shell, which no remote script carries again`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext(userAgent ? { userAgent } : {});
+      const page = await context.newPage();
+      const scripts: { url: string; body: Promise<string> }[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script')
+          scripts.push({ url: response.url(), body: response.text() });
+      });
+      await page.goto(mainUrl(path));
+      expect(await mountedRemote(page)).toBe(remote);
+      // The shell provides the core (MF's externalRuntime), and the remote's container ran on it.
+      const provider = await page.evaluate(
+        () => (window as unknown as { _FEDERATION_RUNTIME_CORE_FROM?: { name: string } })._FEDERATION_RUNTIME_CORE_FROM,
+      );
+      expect(provider?.name).toBe('shell');
+      // `remoteEntryExports` is a property the runtime core reads throughout: only the script defining the core has it.
+      const bodies = await Promise.all(scripts.map(async (s) => ({ url: s.url, body: await s.body })));
+      const withCore = bodies.filter((s) => s.body.includes('remoteEntryExports')).map((s) => new URL(s.url).pathname);
+      expect(withCore).toHaveLength(1);
+      expect(withCore[0]).toMatch(/^\/assets\/main\.[0-9a-f]{8}\.js$/);
+      const entry = bodies.find(
+        (s) => new URL(s.url).pathname.startsWith(`/remotes/${remote}/`) && s.url.endsWith('/remoteEntry.js'),
+      );
+      expect(entry?.body).toContain('_FEDERATION_RUNTIME_CORE');
+      await context.close();
+    });
+  }
+});
