@@ -34,3 +34,17 @@ export function storeState<T = Record<string, unknown>>(page: Page): Promise<T> 
     () => (window as unknown as { __SITE_STORE__: { getState(): unknown } }).__SITE_STORE__.getState() as never,
   );
 }
+
+/**
+ * Collects the scripts of a page that carry swiper's code (its default parameters name `wrapperClass`, which no
+ * other script of the site does), from now on.
+ */
+export function swiperScripts(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.text().catch(() => '');
+    if (body.includes('wrapperClass')) urls.push(response.url());
+  });
+  return urls;
+}

@@ -1,7 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { PROCESS_STEPS, truncateName, type HeaderData, type IndexData } from '@site/shared-types';
 import { apiData } from '../../support/api';
-import { mainUrl, mountedRemote } from '../../support/site';
+import { mainUrl, mountedRemote, swiperScripts } from '../../support/site';
 
 test.use({ viewport: { width: 1366, height: 900 } });
 
@@ -93,5 +93,66 @@ test.describe('desktop home', () => {
     await carousel.locator('.swiper-pagination-bullet').nth(2).click();
     const touched = await activeSlide(carousel);
     await expect.poll(() => activeSlide(carousel), { timeout: 5000 }).not.toBe(touched);
+  });
+
+  test('should show both carousels without swiper first, load it shortly before the first step, and step on time', async ({
+    page,
+  }) => {
+    const swiper = swiperScripts(page);
+    const messages: string[] = [];
+    page.on('console', (message) => {
+      if (/Cross-Origin-Opener-Policy|Origin-Agent-Cluster/.test(message.text())) return;
+      if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
+    });
+    page.on('pageerror', (error) => messages.push(error.message));
+    await page.goto(mainUrl('/'));
+    await mountedRemote(page);
+    const started = Date.now();
+    const success = page.getByTestId('success-cases');
+    const banner = page.getByTestId('banner');
+    // The first view: plain markup, first slides and bullets shown, no swiper code fetched.
+    await expect(banner.locator('.swiper-slide[data-index="0"] img')).toBeInViewport();
+    await expect(success.locator('.swiper-pagination-bullet')).toHaveCount(8);
+    await expect(success.locator('.swiper-pagination-bullet-active')).toHaveCount(1);
+    expect(await page.locator('.swiper-initialized').count()).toBe(0);
+    expect(swiper).toEqual([]);
+    // Laid out as swiper starts its loop: the last case, then the first one in the middle.
+    const order = await success.locator('.swiper-slide').evaluateAll((slides) =>
+      slides
+        .map((slide) => ({ index: (slide as HTMLElement).dataset.index, x: slide.getBoundingClientRect().x }))
+        .sort((a, b) => a.x - b.x)
+        .map((slide) => slide.index),
+    );
+    expect(order.slice(0, 2)).toEqual(['7', '0']);
+    const before = await success.locator('[data-index="0"]').boundingBox();
+
+    // Swiper takes over without moving anything, then steps about 2.5 s after the page started.
+    await expect(success.locator('.swiper-initialized')).toBeAttached({ timeout: 5000 });
+    expect(await activeSlide(success)).toBe('0');
+    const after = await success.locator('[data-index="0"]').boundingBox();
+    for (const side of ['x', 'y', 'width', 'height'] as const)
+      expect(Math.abs(after![side] - before![side])).toBeLessThan(1);
+    expect(swiper).toHaveLength(1);
+    await expect.poll(() => activeSlide(success), { timeout: 5000, intervals: [100] }).toBe('1');
+    expect(Date.now() - started).toBeLessThan(4000);
+    // The banner takes its own first step (5 s) on the same chunk.
+    await expect.poll(() => activeSlide(banner), { timeout: 8000 }).toBe('1');
+    expect(swiper).toHaveLength(1);
+    expect(messages).toEqual([]);
+  });
+
+  test('should start swiper at the first touch of a carousel, and give the focus back to the slide that had it', async ({
+    page,
+  }) => {
+    const swiper = swiperScripts(page);
+    await page.goto(mainUrl('/'));
+    await mountedRemote(page);
+    const banner = page.getByTestId('banner');
+    expect(swiper).toEqual([]);
+    // Keyboard focus into the banner (its first slide's link) loads swiper long before the banner's first step.
+    await banner.locator('[data-index="0"] a').focus();
+    await expect(banner.locator('.swiper-initialized')).toBeAttached({ timeout: 3000 });
+    await expect(banner.locator('.swiper-slide[data-index="0"] a')).toBeFocused();
+    expect(swiper).toHaveLength(1);
   });
 });

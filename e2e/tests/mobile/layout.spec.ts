@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MOBILE_UA } from '../../support/chromium';
-import { mainUrl, mountedRemote } from '../../support/site';
+import { mainUrl, mountedRemote, swiperScripts } from '../../support/site';
 
 const IPHONE_SAFARI_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -118,6 +118,37 @@ test.describe('mobile layout', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     // The header stays on screen.
     await expect(page.getByTestId('site-name')).toBeInViewport();
+  });
+
+  test('the home banner should show its first slide without swiper, then load it and play by itself', async ({
+    page,
+  }) => {
+    const swiper = swiperScripts(page);
+    await open(page, '/move/index.html');
+    const banner = page.getByTestId('banner');
+    await expect(banner.locator('.swiper-slide[data-index="0"] img')).toBeInViewport();
+    await expect(banner.locator('.swiper-pagination-bullet')).toHaveCount(4);
+    expect(await banner.locator('.swiper-initialized').count()).toBe(0);
+    expect(swiper).toEqual([]);
+    const before = await banner.locator('[data-index="0"]').boundingBox();
+    // Shortly before the first step (4 s) swiper takes over, moving nothing, and then plays.
+    await expect(banner.locator('.swiper-initialized')).toBeAttached({ timeout: 6000 });
+    const after = await banner.locator('[data-index="0"]').boundingBox();
+    for (const side of ['x', 'y', 'width', 'height'] as const)
+      expect(Math.abs(after![side] - before![side])).toBeLessThan(1);
+    expect(swiper).toHaveLength(1);
+    const active = () => banner.locator('.swiper-slide-active').getAttribute('data-index');
+    await expect.poll(active, { timeout: 6000 }).toBe('1');
+    await expect.poll(active, { timeout: 6000 }).toBe('2');
+  });
+
+  test('a touch on the home banner should start swiper at once', async ({ page }) => {
+    const swiper = swiperScripts(page);
+    await open(page, '/move/index.html');
+    const banner = page.getByTestId('banner');
+    await banner.dispatchEvent('touchstart');
+    await expect(banner.locator('.swiper-initialized')).toBeAttached({ timeout: 2000 });
+    expect(swiper).toHaveLength(1);
   });
 
   test('the home page should have the banner, four service tiles, six steps, success cases, logos and more cases', async ({

@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react';
-import { Autoplay, Pagination } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
+import { useRef, type ReactNode } from 'react';
 import 'swiper/css';
 import 'swiper/css/pagination';
+import { useOnDemandCarousel } from '@site/platform';
 import styles from './carousel.module.css';
 
 export interface CarouselProps<T> {
@@ -18,34 +17,60 @@ export interface CarouselProps<T> {
   testId?: string;
 }
 
+const loadSwiper = () => import('./carousel-swiper');
+
 /**
- * A looping swiper carousel that keeps playing after the visitor touches it. Its slides are rendered on the
- * server with their final size (CSS below), so starting swiper in the browser does not move anything.
+ * A looping carousel that keeps playing after the visitor touches it. The server and the first render in the
+ * browser give plain markup with swiper's classes, laid out as swiper will show it (slides at their final size,
+ * and for three per view the last slide before the first, centred one), so the first view needs no script and
+ * nothing moves when swiper takes over. Swiper's code is loaded shortly before the first autoplay step or at
+ * the visitor's first interaction with the carousel (`useOnDemandCarousel`).
  */
-export function Carousel<T>({ items, itemKey, render, label, autoplayMs, speed, layout, testId }: CarouselProps<T>) {
+export function Carousel<T>(props: CarouselProps<T>) {
+  const { items, itemKey, render, label, autoplayMs, layout, testId } = props;
   const three = layout === 'three';
+  const root = useRef<HTMLElement>(null);
+  const { module, handOver } = useOnDemandCarousel(loadSwiper, { ref: root, autoplayMs });
+  const moving = items.length > (three ? 3 : 1);
   return (
     <section
+      ref={root}
       className={`${styles.carousel} ${three ? styles.three : styles.single}`}
       aria-label={label}
       data-testid={testId}
     >
-      <Swiper
-        modules={[Autoplay, Pagination]}
-        slidesPerView={three ? 3 : 1}
-        spaceBetween={three ? 25 : 0}
-        centeredSlides={three}
-        loop={items.length > (three ? 3 : 1)}
-        speed={speed}
-        autoplay={{ delay: autoplayMs, disableOnInteraction: false }}
-        pagination={{ clickable: true }}
-      >
-        {items.map((item, index) => (
-          <SwiperSlide key={itemKey(item)} data-index={index}>
-            {render(item, index)}
-          </SwiperSlide>
-        ))}
-      </Swiper>
+      {module ? (
+        <module.SwiperCarousel {...props} handOver={handOver} />
+      ) : (
+        <div className="swiper">
+          <div className="swiper-wrapper">
+            {items.map((item, index) => (
+              <div
+                key={itemKey(item)}
+                className={
+                  three && moving && index === items.length - 1 ? `swiper-slide ${styles.leading}` : 'swiper-slide'
+                }
+                data-index={index}
+              >
+                {render(item, index)}
+              </div>
+            ))}
+          </div>
+          <div className="swiper-pagination swiper-pagination-clickable swiper-pagination-bullets swiper-pagination-horizontal">
+            {moving &&
+              items.map((_, index) => (
+                <span
+                  key={index}
+                  className={
+                    index === 0
+                      ? 'swiper-pagination-bullet swiper-pagination-bullet-active'
+                      : 'swiper-pagination-bullet'
+                  }
+                />
+              ))}
+          </div>
+        </div>
+      )}
     </section>
   );
 }

@@ -68,3 +68,11 @@ export {
 } from './server-state';
 export { InfiniteList, type InfiniteListProps } from './infinite-list';
 export { animateScrollTo, useScrolledPast } from './scroll';
+export { useModuleOnDemand, type OnDemandOptions } from './on-demand';
+export {
+  CAROUSEL_LEAD_MS,
+  startOnDemandCarousel,
+  useOnDemandCarousel,
+  type AutoplayingCarousel,
+  type CarouselHandOver,
+} from './on-demand-carousel';

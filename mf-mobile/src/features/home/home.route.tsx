@@ -1,50 +1,13 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import { Autoplay, Pagination } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import 'swiper/css';
-import 'swiper/css/pagination';
-import { CAROUSEL, HOME_LIMITS, PROCESS_STEPS, responsiveImage, ROUTE_TITLES } from '@site/shared-types';
-import { defineRoute, publicApi, read, useRouteData } from '@site/platform';
+import { HOME_LIMITS, PROCESS_STEPS, responsiveImage, ROUTE_TITLES } from '@site/shared-types';
+import { defineRoute, read, useRouteData } from '@site/platform';
 import { CaseList } from '../../common/cards';
 import { Loading } from '../../common/page-states';
 import { ServiceTiles } from '../../common/service-tiles';
 import page from '../../common/page.module.css';
-import { HOME_PATH } from '../../layout/route-look';
+import { Banner } from './banner';
 import styles from './home.module.css';
-
-/** The banner slides from the header; a slide's desktop path opens the same path under /move. */
-function Banner() {
-  const header = publicApi.useHeaderQuery().data;
-  if (!header || header.banner.length === 0) return null;
-  return (
-    <section className={styles.banner} aria-label="首页横幅" data-testid="banner">
-      <Swiper
-        modules={[Autoplay, Pagination]}
-        slidesPerView={1}
-        loop={header.banner.length > 1}
-        speed={CAROUSEL.home.speed}
-        autoplay={{ delay: 4000, disableOnInteraction: false }}
-        pagination={{ clickable: true }}
-      >
-        {header.banner.map((slide, index) => (
-          <SwiperSlide key={slide.id}>
-            <Link to={slide.link ? `/move${slide.link}` : HOME_PATH}>
-              <img
-                {...responsiveImage(slide.pic, '100vw')}
-                alt={slide.title}
-                width={1920}
-                height={600}
-                loading={index === 0 ? 'eager' : 'lazy'}
-                fetchPriority={index === 0 ? 'high' : undefined}
-              />
-            </Link>
-          </SwiperSlide>
-        ))}
-      </Swiper>
-    </section>
-  );
-}
 
 function HomePage() {
   const { data } = useRouteData(homeRoute).home;

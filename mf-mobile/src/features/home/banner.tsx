@@ -1,0 +1,80 @@
+import { useRef, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import 'swiper/css';
+import 'swiper/css/pagination';
+import { CAROUSEL, responsiveImage } from '@site/shared-types';
+import { publicApi, useOnDemandCarousel } from '@site/platform';
+import { HOME_PATH } from '../../layout/route-look';
+import styles from './home.module.css';
+
+export const BANNER_AUTOPLAY_MS = 4000;
+export const BANNER_SPEED_MS = CAROUSEL.home.speed;
+
+export interface BannerSlide {
+  key: number;
+  content: ReactNode;
+}
+
+const loadSwiper = () => import('./banner-swiper');
+
+/**
+ * The slides as plain markup with swiper's classes (the server render and the first view: no script needed,
+ * nothing moves when swiper takes over), swiper's code loaded shortly before the first autoplay step or at the
+ * visitor's first touch (`useOnDemandCarousel`).
+ */
+function BannerCarousel({ slides }: { slides: BannerSlide[] }) {
+  const root = useRef<HTMLElement>(null);
+  const { module, handOver } = useOnDemandCarousel(loadSwiper, { ref: root, autoplayMs: BANNER_AUTOPLAY_MS });
+  return (
+    <section ref={root} className={styles.banner} aria-label="首页横幅" data-testid="banner">
+      {module ? (
+        <module.BannerSwiper slides={slides} handOver={handOver} />
+      ) : (
+        <div className="swiper">
+          <div className="swiper-wrapper">
+            {slides.map((slide, index) => (
+              <div key={slide.key} className="swiper-slide" data-index={index}>
+                {slide.content}
+              </div>
+            ))}
+          </div>
+          <div className="swiper-pagination swiper-pagination-clickable swiper-pagination-bullets swiper-pagination-horizontal">
+            {slides.length > 1 &&
+              slides.map((_, index) => (
+                <span
+                  key={index}
+                  className={
+                    index === 0
+                      ? 'swiper-pagination-bullet swiper-pagination-bullet-active'
+                      : 'swiper-pagination-bullet'
+                  }
+                />
+              ))}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The banner slides from the header; a slide's desktop path opens the same path under /move. */
+export function Banner() {
+  const header = publicApi.useHeaderQuery().data;
+  if (!header || header.banner.length === 0) return null;
+  const slides = header.banner.map((slide, index) => ({
+    key: slide.id,
+    content: (
+      <Link to={slide.link ? `/move${slide.link}` : HOME_PATH}>
+        <img
+          {...responsiveImage(slide.pic, '100vw')}
+          alt={slide.title}
+          width={1920}
+          height={600}
+          loading={index === 0 ? 'eager' : 'lazy'}
+          fetchPriority={index === 0 ? 'high' : undefined}
+        />
+      </Link>
+    ),
+  }));
+  return <BannerCarousel slides={slides} />;
+}

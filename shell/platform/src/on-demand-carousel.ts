@@ -1,0 +1,117 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { useModuleOnDemand } from './on-demand';
+
+/**
+ * How long before a carousel's first autoplay step its script is fetched: enough for a slow phone connection to
+ * bring a ~30 KB chunk, short enough that a visitor who only reads the first view never downloads it.
+ */
+export const CAROUSEL_LEAD_MS = 1000;
+
+/** What the plain carousel hands to the real one when it takes over (`startOnDemandCarousel`). */
+export interface CarouselHandOver {
+  /** When the first autoplay step is due (`performance.now()` time): the delay counted from the plain carousel's mount. */
+  firstStepAt: number;
+  /** The pagination bullet the visitor clicked before the real carousel was there. */
+  bullet: number | null;
+  /** The slide (`data-index`) that held the keyboard focus when the plain markup was replaced. */
+  focused: number | null;
+}
+
+/**
+ * A carousel whose first view is plain server-rendered markup (the classes swiper uses, so nothing moves when it
+ * takes over) and whose code `load`s shortly before its first autoplay step or at the visitor's first interaction
+ * with `ref`'s element, whichever comes first. Answers the loaded module (`null` until then, and on the server)
+ * and the hand-over for `startOnDemandCarousel`. The slides carry `data-index`, the plain pagination bullets the
+ * class `swiper-pagination-bullet`.
+ */
+export function useOnDemandCarousel<M>(
+  load: () => Promise<M>,
+  { ref, autoplayMs }: { ref: RefObject<HTMLElement | null>; autoplayMs: number },
+): { module: M | null; handOver: CarouselHandOver } {
+  const handOver = useRef<CarouselHandOver>({ firstStepAt: Infinity, bullet: null, focused: null });
+  const module = useModuleOnDemand(load, { ref, afterMs: autoplayMs - CAROUSEL_LEAD_MS });
+  useEffect(() => {
+    handOver.current.firstStepAt = performance.now() + autoplayMs;
+  }, [autoplayMs]);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || module) return;
+    const state = handOver.current;
+    const onClick = (event: Event) => {
+      const bullet = (event.target as Element).closest('.swiper-pagination-bullet');
+      if (bullet?.parentElement) state.bullet = [...bullet.parentElement.children].indexOf(bullet);
+    };
+    // The focus is lost when the plain markup is replaced: remember which slide had it, unless it left for good.
+    const onFocusIn = (event: FocusEvent) => {
+      const slide = (event.target as Element).closest<HTMLElement>('[data-index]');
+      state.focused = slide ? Number(slide.dataset.index) : null;
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      const target = event.target as Element;
+      const next = event.relatedTarget as Node | null;
+      if (next) state.focused = element.contains(next) ? state.focused : null;
+      else
+        setTimeout(() => {
+          if (target.isConnected) state.focused = null;
+        });
+    };
+    element.addEventListener('click', onClick);
+    element.addEventListener('focusin', onFocusIn);
+    element.addEventListener('focusout', onFocusOut);
+    return () => {
+      element.removeEventListener('click', onClick);
+      element.removeEventListener('focusin', onFocusIn);
+      element.removeEventListener('focusout', onFocusOut);
+    };
+  }, [ref, module]);
+  return { module, handOver: handOver.current };
+}
+
+/**
+ * The part of a swiper instance `startOnDemandCarousel` uses (structural: the platform does not depend on swiper,
+ * the remotes that show carousels do).
+ */
+export interface AutoplayingCarousel {
+  el: HTMLElement;
+  destroyed?: boolean;
+  realIndex: number;
+  params: { speed?: number };
+  autoplay: { running: boolean; start(): boolean; stop(): boolean };
+  slideNext(speed?: number, runCallbacks?: boolean, internal?: boolean): boolean;
+  slideToLoop(index: number, speed?: number, runCallbacks?: boolean, internal?: boolean): unknown;
+}
+
+/**
+ * Called with the real carousel once it runs (swiper/react's `onSwiper`). Autoplay would take its first step a
+ * whole delay after the script arrived; this keeps it at `firstStepAt`, taken the way autoplay takes it (an
+ * internal `slideNext`), so autoplay goes on at its own pace after it. A bullet clicked meanwhile is applied (the
+ * visitor's step then replaces the planned one) and the focus goes back to the slide that had it.
+ */
+export function startOnDemandCarousel(
+  carousel: AutoplayingCarousel,
+  handOver: CarouselHandOver,
+  delayMs: number,
+): void {
+  if (handOver.focused !== null && (document.activeElement === null || document.activeElement === document.body)) {
+    carousel.el
+      .querySelector<HTMLElement>(`[data-index="${handOver.focused}"] :is(a[href], button, [tabindex])`)
+      ?.focus({ preventScroll: true });
+  }
+  if (handOver.bullet !== null) {
+    carousel.slideToLoop(handOver.bullet);
+    return;
+  }
+  const wait = handOver.firstStepAt - performance.now();
+  // Autoplay's own timer, started just now, steps within a few frames of the planned time anyway.
+  if (!carousel.autoplay.running || wait > delayMs - 50) return;
+  carousel.autoplay.stop();
+  const index = carousel.realIndex;
+  setTimeout(
+    () => {
+      if (carousel.destroyed) return;
+      carousel.autoplay.start();
+      if (carousel.realIndex === index) carousel.slideNext(carousel.params.speed, true, true);
+    },
+    Math.max(0, wait),
+  );
+}

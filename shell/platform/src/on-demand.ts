@@ -1,0 +1,55 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+
+/** What counts as the visitor reaching for an element: pointer or touch on it, keyboard focus into it, the mouse over it. */
+const INTERACTIONS = ['pointerdown', 'touchstart', 'focusin', 'mouseenter'] as const;
+
+export interface OnDemandOptions {
+  /** The element whose first interaction loads the module at once. */
+  ref: RefObject<HTMLElement | null>;
+  /** Milliseconds after the component mounted (hydrated) at which the module is loaded anyway. */
+  afterMs: number;
+}
+
+/**
+ * Loads a module on demand: `afterMs` after the component mounted, or at the visitor's first interaction with
+ * the element (pointer down, touch, focus, mouse enter), whichever comes first. Answers the module once it is
+ * there, `null` before: on the server and in the first render in the browser too, so hydration matches and the
+ * component shows its plain markup until then. A failed load keeps that markup and is tried again at the next
+ * interaction.
+ */
+export function useModuleOnDemand<M>(load: () => Promise<M>, { ref, afterMs }: OnDemandOptions): M | null {
+  const [module, setModule] = useState<M | null>(null);
+  const loader = useRef(load);
+  loader.current = load;
+  useEffect(() => {
+    const element = ref.current;
+    let cancelled = false;
+    let loading = false;
+    const detach = () => {
+      clearTimeout(timer);
+      for (const type of INTERACTIONS) element?.removeEventListener(type, go);
+    };
+    const go = () => {
+      if (loading) return;
+      loading = true;
+      detach();
+      loader.current().then(
+        (loaded) => {
+          if (!cancelled) setModule(() => loaded);
+        },
+        (error: unknown) => {
+          console.warn('[on-demand] module failed to load; trying again at the next interaction', error);
+          loading = false;
+          if (!cancelled) for (const type of INTERACTIONS) element?.addEventListener(type, go, { passive: true });
+        },
+      );
+    };
+    const timer = setTimeout(go, Math.max(0, afterMs));
+    for (const type of INTERACTIONS) element?.addEventListener(type, go, { passive: true });
+    return () => {
+      cancelled = true;
+      detach();
+    };
+  }, [ref, afterMs]);
+  return module;
+}
