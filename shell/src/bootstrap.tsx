@@ -55,8 +55,13 @@ async function start(): Promise<void> {
 
   const app = <App store={store} mobileHosts={config.mobileHosts} preloaded={preloaded} />;
   if (state && preloaded) {
-    hydrateRoot(root, app, {
-      onRecoverableError: (error, info) => console.error('[hydration]', error, info.componentStack),
+    // Hydrating in a transition lets React time-slice it (it yields to the browser every few milliseconds)
+    // instead of adopting the whole page in one long task; a visitor's click meanwhile makes React finish
+    // hydrating at once and then handle it.
+    React.startTransition(() => {
+      hydrateRoot(root, app, {
+        onRecoverableError: (error, info) => console.error('[hydration]', error, info.componentStack),
+      });
     });
     window.__SITE_START__ = 'hydrated';
   } else {

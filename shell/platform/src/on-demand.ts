@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
 
 /** What counts as the visitor reaching for an element: pointer or touch on it, keyboard focus into it, the mouse over it. */
 const INTERACTIONS = ['pointerdown', 'touchstart', 'focusin', 'mouseenter'] as const;
@@ -35,7 +35,8 @@ export function useModuleOnDemand<M>(load: () => Promise<M>, { ref, afterMs }: O
       detach();
       loader.current().then(
         (loaded) => {
-          if (!cancelled) setModule(() => loaded);
+          // A transition: React renders what the module brings in slices, not in one long task.
+          if (!cancelled) startTransition(() => setModule(() => loaded));
         },
         (error: unknown) => {
           console.warn('[on-demand] module failed to load; trying again at the next interaction', error);
