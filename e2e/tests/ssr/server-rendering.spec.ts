@@ -151,46 +151,6 @@ test.describe('hydration', () => {
     });
   }
 
-  for (const { device, path } of [
-    { device: 'desktop', path: '/' },
-    { device: 'mobile', path: '/move/index.html' },
-  ] as const) {
-    test(`${path} (${device}) should hydrate in slices, without a long task, on a 4× slower CPU`, async ({
-      browser,
-    }) => {
-      const { context, page } = await open(browser, device, true);
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await page.addInitScript(() => {
-        const w = window as unknown as { __longTasks: [number, number][]; __hydrateAt: number };
-        w.__longTasks = [];
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) w.__longTasks.push([entry.startTime, entry.duration]);
-        }).observe({ type: 'longtask', buffered: true });
-        // The shell sets __SITE_START__ right after it calls hydrateRoot.
-        Object.defineProperty(window, '__SITE_START__', {
-          configurable: true,
-          set(value: string) {
-            w.__hydrateAt = performance.now();
-            Object.defineProperty(window, '__SITE_START__', { value, writable: true, configurable: true });
-          },
-        });
-      });
-      await page.goto(mainUrl(path));
-      expect(await mountedRemote(page)).toBe(device === 'desktop' ? 'mf_desktop' : 'mf_mobile');
-      expect(await startMode(page)).toBe('hydrated');
-      // Hydration and its effects are done well within the watched 800 ms; the carousels' swiper comes later.
-      await page.waitForTimeout(1000);
-      const { tasks, hydrateAt } = await page.evaluate(() => {
-        const w = window as unknown as { __longTasks: [number, number][]; __hydrateAt: number };
-        return { tasks: w.__longTasks, hydrateAt: w.__hydrateAt };
-      });
-      const during = tasks.filter(([start]) => start >= hydrateAt && start < hydrateAt + 800);
-      expect(during.map(([, duration]) => Math.round(duration))).toEqual([]);
-      await context.close();
-    });
-  }
-
   test('the hydrated page should navigate in the app and load only what the next page needs', async ({ browser }) => {
     const { context, page } = await open(browser, 'desktop', true);
     await page.goto(mainUrl('/'));
