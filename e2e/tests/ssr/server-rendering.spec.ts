@@ -151,6 +151,48 @@ test.describe('hydration', () => {
     });
   }
 
+  for (const { device, path } of [
+    { device: 'desktop', path: '/' },
+    { device: 'mobile', path: '/move/index.html' },
+  ] as const) {
+    test(`${path} (${device}) should hydrate in slices, letting other tasks run in between`, async ({ browser }) => {
+      const { context, page } = await open(browser, device, true);
+      // A slower CPU (as on a phone): hydrating takes long enough to be split many times.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.addInitScript(() => {
+        // From the moment the shell calls hydrateRoot (it sets __SITE_START__ right after), a message loop counts
+        // its own turns until React has adopted the page's last element (React marks an element it hydrated with
+        // a __reactFiber$ key). Hydrating in one task leaves the loop two turns; hydrating in slices, more (5–7 here).
+        const w = window as unknown as { __turnsWhileHydrating?: number };
+        Object.defineProperty(window, '__SITE_START__', {
+          configurable: true,
+          set(value: string) {
+            Object.defineProperty(window, '__SITE_START__', { value, writable: true, configurable: true });
+            const elements = document.querySelectorAll('#root *');
+            const last = elements[elements.length - 1]!;
+            const channel = new MessageChannel();
+            let turns = 0;
+            channel.port1.onmessage = () => {
+              turns += 1;
+              if (Object.keys(last).some((key) => key.startsWith('__reactFiber$'))) w.__turnsWhileHydrating = turns;
+              else channel.port2.postMessage(null);
+            };
+            channel.port2.postMessage(null);
+          },
+        });
+      });
+      await page.goto(mainUrl(path));
+      expect(await mountedRemote(page)).toBe(device === 'desktop' ? 'mf_desktop' : 'mf_mobile');
+      expect(await startMode(page)).toBe('hydrated');
+      const turns = await page
+        .waitForFunction(() => (window as unknown as { __turnsWhileHydrating?: number }).__turnsWhileHydrating)
+        .then((handle) => handle.jsonValue());
+      expect(turns).toBeGreaterThanOrEqual(3);
+      await context.close();
+    });
+  }
+
   test('the hydrated page should navigate in the app and load only what the next page needs', async ({ browser }) => {
     const { context, page } = await open(browser, 'desktop', true);
     await page.goto(mainUrl('/'));
