@@ -23,6 +23,20 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // One router: routing comes from '@site/platform' (shell/platform/src/router.ts), whose copy every app shares.
+    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'e2e/**/*.{ts,tsx}'],
+    ignores: ['shell/platform/src/router.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        ...['react-router', 'react-router-dom'].map((name) => ({
+          name,
+          message: "Import routing from '@site/platform': a second copy of the router has a context of its own.",
+        })),
+      ],
+    },
+  },
+  {
     // Nest resolves constructor parameters through emitted decorator metadata, which needs value imports.
     files: ['api/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },

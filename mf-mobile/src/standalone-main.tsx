@@ -1,6 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { createAppStore } from '@site/platform';
+import { BrowserRouter, createAppStore, Navigate, Route, Routes } from '@site/platform';
 import App from './app';
 
 // The remote on its own (npm run dev): its own store and router under /move, the API proxied to the server.

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { decideStartupRedirect } from '@site/shared-types';
 import {
   api,
@@ -10,6 +9,8 @@ import {
   selectMeta,
   useAppDispatch,
   useAppSelector,
+  useLocation,
+  useNavigate,
 } from '@site/platform';
 
 function setMetaTag(name: string, content: string): void {

@@ -123,15 +123,19 @@ test.describe('one store, one React', () => {
       }
       return result;
     });
-    for (const pkg of ['react', 'react-dom', 'react-redux', 'react-router-dom', '@reduxjs/toolkit', '@site/platform']) {
+    for (const pkg of ['react', 'react-dom', 'react-redux', '@reduxjs/toolkit', '@site/platform']) {
       expect(share[pkg], pkg).toMatchObject({ versions: 1, from: ['shell'] });
     }
-    for (const pkg of ['react-redux', 'react-router-dom', '@site/platform'])
-      expect(share[pkg]!.useIn).toContain('mf_desktop');
-    // No copy of React travels with the remote.
+    for (const pkg of ['react-redux', '@site/platform']) expect(share[pkg]!.useIn).toContain('mf_desktop');
+    // The router is part of the platform (one instance, tree-shaken), not a shared package of its own.
+    expect(share['react-router']).toBeUndefined();
+    expect(share['react-router-dom']).toBeUndefined();
+    // No copy of React or of the router travels with the remote.
     expect(remoteScripts.length).toBeGreaterThan(0);
-    for (const script of remoteScripts)
+    for (const script of remoteScripts) {
       expect(script).not.toContain('__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE');
+      expect(script).not.toContain('may be used only in the context of a <Router>');
+    }
   });
 });
 

@@ -1,8 +1,16 @@
 import { Suspense, useState } from 'react';
 import { App as AntApp, Layout, Spin } from 'antd';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { matchSiteRoute } from '@site/shared-types';
-import { selectToken, tokenCleared, useAppDispatch, useAppSelector } from '@site/platform';
+import {
+  Navigate,
+  Outlet,
+  selectToken,
+  tokenCleared,
+  useAppDispatch,
+  useAppSelector,
+  useLocation,
+  useNavigate,
+} from '@site/platform';
 import { adminApi } from '../admin-api';
 import { unsavedChanged, useUnsaved } from '../admin-slice';
 import { NotFoundScreen } from '../features/not-found/not-found';

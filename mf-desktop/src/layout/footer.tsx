@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom';
 import { BACK_TO_TOP_THRESHOLD_PX, footerMenuRoute, MenuId, menuRoute } from '@site/shared-types';
-import { BackToTop, publicApi } from '@site/platform';
+import { BackToTop, Link, publicApi } from '@site/platform';
 import styles from './footer.module.css';
 
 /** Go-to-top: shown once the page is scrolled more than 1000 px, scrolls to the top over 800 ms. */

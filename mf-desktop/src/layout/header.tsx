@@ -1,7 +1,14 @@
 import { useEffect, useRef, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { activeMenuId, FADE_MS, MenuId, menuRoute, responsiveImage } from '@site/shared-types';
-import { publicApi, selectSiteName, useAppDispatch, useAppSelector } from '@site/platform';
+import {
+  Link,
+  publicApi,
+  selectSiteName,
+  useAppDispatch,
+  useAppSelector,
+  useLocation,
+  useNavigate,
+} from '@site/platform';
 import { SEARCH_PATH } from '../features/search/search.route';
 import { keywordTyped, searchClosed, searchOpened, selectSearch } from './search-slice';
 import styles from './header.module.css';

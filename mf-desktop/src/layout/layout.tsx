@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@site/platform';
 import { Footer } from './footer';
 import { Header } from './header';
 import styles from './layout.module.css';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@site/platform';
 import { responsiveImage, truncateName, type CaseSummary } from '@site/shared-types';
 import styles from './cards.module.css';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@site/platform';
 import { HOME_LIMITS, responsiveImage, type ServiceCard } from '@site/shared-types';
 import styles from './service-tiles.module.css';
 

@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
 import { BACK_TO_TOP_THRESHOLD_PX, FADE_MS, matchSiteRoute, type MobileRouteName } from '@site/shared-types';
-import { BackToTop, publicApi } from '@site/platform';
+import { BackToTop, publicApi, useLocation } from '@site/platform';
 import { routeLook } from './route-look';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';

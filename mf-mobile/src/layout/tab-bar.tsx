@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@site/platform';
 import type { MobileRouteName } from '@site/shared-types';
 import { TABS } from './route-look';
 import styles from './tab-bar.module.css';

@@ -1,6 +1,5 @@
-import { Link, useNavigate } from 'react-router-dom';
 import { BACK_TO_TOP_THRESHOLD_PX, type MobileRouteName } from '@site/shared-types';
-import { BackToTop, selectSiteName, useAppSelector } from '@site/platform';
+import { BackToTop, Link, selectSiteName, useAppSelector, useNavigate } from '@site/platform';
 import { HOME_PATH } from './route-look';
 import styles from './top-bar.module.css';
 

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
 import { analyticsScriptUrl, WECHAT_JS_SDK_URL, type ShareData } from '@site/shared-types';
-import { publicApi, readSiteConfig, selectMeta, useAppDispatch, useAppSelector } from '@site/platform';
+import { publicApi, readSiteConfig, selectMeta, useAppDispatch, useAppSelector, useLocation } from '@site/platform';
 
 interface WeChatSdk {
   config(options: ShareData & { debug: boolean }): void;

@@ -76,3 +76,4 @@ export {
   type AutoplayingCarousel,
   type CarouselHandOver,
 } from './on-demand-carousel';
+export * from './router';

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from './router';
 import { matchSiteRoute, NOT_FOUND_HEAD, type PageHead, type Paged, type SiteRoute } from '@site/shared-types';
 import type { Prefetch } from './remote-contract';
 import { publicApi } from './public-api';

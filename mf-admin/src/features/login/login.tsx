@@ -1,7 +1,13 @@
 import { App as AntApp, Button, Card, Form, Input } from 'antd';
 import md5 from 'md5';
-import { useNavigate } from 'react-router-dom';
-import { selectSiteName, tokenReceived, useAppDispatch, useAppSelector, usePageTitle } from '@site/platform';
+import {
+  selectSiteName,
+  tokenReceived,
+  useAppDispatch,
+  useAppSelector,
+  useNavigate,
+  usePageTitle,
+} from '@site/platform';
 import { adminApi } from '../../admin-api';
 import styles from './login.module.css';
 

@@ -1,7 +1,6 @@
 import { App as AntApp, Button, Card, Form, Input } from 'antd';
 import md5 from 'md5';
-import { useNavigate } from 'react-router-dom';
-import { tokenCleared, useAppDispatch, usePageTitle } from '@site/platform';
+import { tokenCleared, useAppDispatch, useNavigate, usePageTitle } from '@site/platform';
 import { adminApi } from '../../admin-api';
 
 interface Passwords {

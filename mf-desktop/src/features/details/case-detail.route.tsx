@@ -1,6 +1,5 @@
-import { useLocation } from 'react-router-dom';
 import { caseHead, DEFAULT_CASEMENU, fitHeadings, responsiveImage } from '@site/shared-types';
-import { defineRoute, read, useRouteData } from '@site/platform';
+import { defineRoute, read, useLocation, useRouteData } from '@site/platform';
 import { Loading, NotFoundPage } from '../../common/page-states';
 import { Neighbour } from './neighbour';
 import styles from './details.module.css';

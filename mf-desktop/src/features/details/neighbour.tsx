@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@site/platform';
 import styles from './details.module.css';
 
 /**

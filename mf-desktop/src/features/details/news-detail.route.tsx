@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom';
 import { fitHeadings, itemHead } from '@site/shared-types';
-import { defineRoute, read, useRouteData } from '@site/platform';
+import { defineRoute, Link, read, useRouteData } from '@site/platform';
 import { Loading, NotFoundPage } from '../../common/page-states';
 import { Neighbour } from './neighbour';
 import styles from './details.module.css';

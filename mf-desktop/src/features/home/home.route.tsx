@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import {
   CAROUSEL,
   DEFAULT_CASEMENU,
@@ -7,7 +6,7 @@ import {
   responsiveImage,
   ROUTE_TITLES,
 } from '@site/shared-types';
-import { defineRoute, publicApi, read, useRouteData } from '@site/platform';
+import { defineRoute, Link, publicApi, read, useRouteData } from '@site/platform';
 import { CaseCard, NewsRows } from '../../common/cards';
 import { Carousel } from '../../common/carousel';
 import { Loading } from '../../common/page-states';

@@ -1,4 +1,3 @@
-import { Link, useLocation } from 'react-router-dom';
 import {
   INFINITE_LIST,
   ROUTE_TITLES,
@@ -7,7 +6,16 @@ import {
   type NewsSummary,
   type SearchRequest,
 } from '@site/shared-types';
-import { defineRoute, InfiniteList, read, skipRead, usePageLoader, useRouteData } from '@site/platform';
+import {
+  defineRoute,
+  InfiniteList,
+  Link,
+  read,
+  skipRead,
+  useLocation,
+  usePageLoader,
+  useRouteData,
+} from '@site/platform';
 import { CaseGrid, NewsRows } from '../../common/cards';
 import { PageBanner } from '../../common/page-banner';
 import { Loading } from '../../common/page-states';

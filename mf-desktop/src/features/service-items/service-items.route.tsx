@@ -1,4 +1,3 @@
-import { useLocation } from 'react-router-dom';
 import {
   CaseListType,
   matchSiteRoute,
@@ -8,7 +7,7 @@ import {
   serviceHead,
   type CaseSummary,
 } from '@site/shared-types';
-import { defineRoute, InfiniteList, read, usePageLoader, useRouteData } from '@site/platform';
+import { defineRoute, InfiniteList, read, useLocation, usePageLoader, useRouteData } from '@site/platform';
 import { CaseGrid } from '../../common/cards';
 import { PageBanner } from '../../common/page-banner';
 import { Loading, NotFoundPage } from '../../common/page-states';

@@ -1,4 +1,3 @@
-import { Link, useLocation } from 'react-router-dom';
 import {
   CASE_CLASSES,
   CaseListType,
@@ -9,7 +8,16 @@ import {
   webcaseHead,
   type CaseSummary,
 } from '@site/shared-types';
-import { defineRoute, InfiniteList, read, skipRead, usePageLoader, useRouteData } from '@site/platform';
+import {
+  defineRoute,
+  InfiniteList,
+  Link,
+  read,
+  skipRead,
+  useLocation,
+  usePageLoader,
+  useRouteData,
+} from '@site/platform';
 import { CaseGrid } from '../../common/cards';
 import { PageBanner } from '../../common/page-banner';
 import { Loading, NotFoundPage } from '../../common/page-states';

@@ -1,6 +1,5 @@
-import { Link, useLocation } from 'react-router-dom';
 import { CASE_CLASSES, CaseListType, PAGE_AMOUNT, ROUTE_TITLES, type CaseSummary } from '@site/shared-types';
-import { defineRoute, InfiniteList, read, usePageLoader, useRouteData } from '@site/platform';
+import { defineRoute, InfiniteList, Link, read, useLocation, usePageLoader, useRouteData } from '@site/platform';
 import { CaseList } from '../../common/cards';
 import { Loading } from '../../common/page-states';
 import styles from './cases.module.css';

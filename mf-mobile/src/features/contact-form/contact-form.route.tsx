@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { useLocation } from 'react-router-dom';
 import { EMAIL_PATTERN, PHONE_PATTERN, ROUTE_TITLES, type LeaveWordRequest } from '@site/shared-types';
 import {
+  type ApiError,
   defineRoute,
   notify,
   publicApi,
   read,
   useAppDispatch,
   useAppSelector,
+  useLocation,
   useRouteData,
-  type ApiError,
 } from '@site/platform';
 import { ContactCard } from '../../common/contact-card';
 import page from '../../common/page.module.css';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@site/platform';
 import styles from './details.module.css';
 
 /** Previous / next; a long title ends in an ellipsis inside its own box (a flex item's text is never cut). */

@@ -1,9 +1,8 @@
 import { useRef, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import 'swiper/css';
 import 'swiper/css/pagination';
 import { CAROUSEL, responsiveImage } from '@site/shared-types';
-import { publicApi, useOnDemandCarousel } from '@site/platform';
+import { Link, publicApi, useOnDemandCarousel } from '@site/platform';
 import { HOME_PATH } from '../../layout/route-look';
 import styles from './home.module.css';
 

@@ -1,7 +1,6 @@
 import type { CSSProperties } from 'react';
-import { Link } from 'react-router-dom';
 import { HOME_LIMITS, PROCESS_STEPS, responsiveImage, ROUTE_TITLES } from '@site/shared-types';
-import { defineRoute, read, useRouteData } from '@site/platform';
+import { defineRoute, Link, read, useRouteData } from '@site/platform';
 import { CaseList } from '../../common/cards';
 import { Loading } from '../../common/page-states';
 import { ServiceTiles } from '../../common/service-tiles';

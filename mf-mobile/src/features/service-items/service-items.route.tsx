@@ -1,6 +1,5 @@
-import { useLocation } from 'react-router-dom';
 import { CaseListType, matchSiteRoute, PAGE_AMOUNT, serviceHead, type CaseSummary } from '@site/shared-types';
-import { defineRoute, InfiniteList, read, usePageLoader, useRouteData } from '@site/platform';
+import { defineRoute, InfiniteList, read, useLocation, usePageLoader, useRouteData } from '@site/platform';
 import { CaseList } from '../../common/cards';
 import { Loading, NotFoundPage } from '../../common/page-states';
 import styles from './service-items.module.css';
