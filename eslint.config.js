@@ -23,16 +23,27 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    // One router: routing comes from '@site/platform' (shell/platform/src/router.ts), whose copy every app shares.
+    // One router and one react-redux: they come from '@site/platform' (shell/platform/src/router.ts, redux.ts),
+    // whose copy every app shares; a second copy would have contexts of its own. Types may be imported anywhere.
     files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'e2e/**/*.{ts,tsx}'],
-    ignores: ['shell/platform/src/router.ts'],
+    ignores: ['shell/platform/src/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        ...['react-router', 'react-router-dom'].map((name) => ({
-          name,
-          message: "Import routing from '@site/platform': a second copy of the router has a context of its own.",
-        })),
+        {
+          paths: ['react-router', 'react-router-dom', 'react-redux', '@reduxjs/toolkit'].map((name) => ({
+            name,
+            message: "Import it from '@site/platform', whose copy every app shares.",
+            allowTypeImports: true,
+          })),
+          patterns: [
+            {
+              group: ['@reduxjs/toolkit/*'],
+              message: "Import it from '@site/platform', whose copy every app shares.",
+              allowTypeImports: true,
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,6 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { useSelector } from 'react-redux';
-import { rootReducer } from '@site/platform';
+import { createSlice, rootReducer, useSelector, type PayloadAction } from '@site/platform';
 
 /** The back office's own state, injected into the shell's store when this remote loads. */
 export const adminSlice = createSlice({

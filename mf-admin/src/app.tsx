@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { App as AntApp, ConfigProvider, Spin, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { Provider } from 'react-redux';
-import { Navigate, Route, Routes, type RemoteProps } from '@site/platform';
+import { Navigate, Provider, Route, Routes, type RemoteProps } from '@site/platform';
 import { ADMIN_DEFAULT_CHILD } from '@site/shared-types';
 import { LoginScreen } from './features/login/login';
 import { NotFoundScreen } from './features/not-found/not-found';

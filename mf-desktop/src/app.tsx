@@ -1,6 +1,5 @@
-import { Provider } from 'react-redux';
 import { DESKTOP_ROUTES, type DesktopRouteName } from '@site/shared-types';
-import { createPrefetch, read, SiteRoutes, type RemoteProps, type RouteModules } from '@site/platform';
+import { createPrefetch, Provider, read, SiteRoutes, type RemoteProps, type RouteModules } from '@site/platform';
 import { NotFoundPage } from './common/page-states';
 import { aboutRoute } from './features/about/about.route';
 import { caseDetailRoute } from './features/details/case-detail.route';

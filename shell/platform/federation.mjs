@@ -1,13 +1,13 @@
 // The Module Federation sharing rules, declared once for the shell and every remote. Every app shares the same
-// singletons; the shell loads first ('loaded-first'), so remotes run on the shell's React, Redux and platform
-// package, and on its router, which is part of the platform (src/router.ts: shared inside it, tree-shaken, rather
-// than as the whole react-router package). Trailing-slash entries share subpaths (react/jsx-runtime,
-// react-dom/client, RTK Query).
+// singletons; the shell loads first ('loaded-first'), so remotes run on the shell's React and platform package,
+// and on its router and Redux, which are part of the platform (src/router.ts, src/redux.ts: shared inside it,
+// tree-shaken, rather than as whole packages). Trailing-slash entries share subpaths (react/jsx-runtime,
+// react-dom/client).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const SINGLETONS = ['react', 'react-dom', 'react-redux', '@reduxjs/toolkit'];
-const WITH_SUBPATHS = ['react', 'react-dom', '@reduxjs/toolkit'];
+const SINGLETONS = ['react', 'react-dom'];
+const WITH_SUBPATHS = ['react', 'react-dom'];
 
 /** The `shared` map for the app whose package.json is in `appDir` (requiredVersion from its dependencies). */
 export function sharedSingletons(appDir) {

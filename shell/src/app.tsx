@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
-import { BrowserRouter, Route, Routes, StaticRouter, type AppStore } from '@site/platform';
+import { BrowserRouter, Provider, Route, Routes, StaticRouter, type AppStore } from '@site/platform';
 import { Notices } from './notices';
 import { PreloadedRemote, RemoteSlot, type Preloaded } from './remotes/remote-slot';
 import { StartUp } from './start-up';

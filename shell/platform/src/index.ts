@@ -77,3 +77,4 @@ export {
   type CarouselHandOver,
 } from './on-demand-carousel';
 export * from './router';
+export * from './redux';

@@ -1,5 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { rootReducer, type RootState } from '@site/platform';
+import { createSlice, rootReducer, type PayloadAction, type RootState } from '@site/platform';
 
 export type LeadField = 'name' | 'phone' | 'email' | 'address' | 'content';
 export type LeadDraft = Record<LeadField, string>;
