@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import 'swiper/css';
 import 'swiper/css/pagination';
-import { useOnDemandCarousel } from '@site/platform';
+import { PlainCarousel, useOnDemandCarousel } from '@site/platform';
 import styles from './carousel.module.css';
 
 export interface CarouselProps<T> {
@@ -42,34 +42,11 @@ export function Carousel<T>(props: CarouselProps<T>) {
       {module ? (
         <module.SwiperCarousel {...props} handOver={handOver} />
       ) : (
-        <div className="swiper">
-          <div className="swiper-wrapper">
-            {items.map((item, index) => (
-              <div
-                key={itemKey(item)}
-                className={
-                  three && moving && index === items.length - 1 ? `swiper-slide ${styles.leading}` : 'swiper-slide'
-                }
-                data-index={index}
-              >
-                {render(item, index)}
-              </div>
-            ))}
-          </div>
-          <div className="swiper-pagination swiper-pagination-clickable swiper-pagination-bullets swiper-pagination-horizontal">
-            {moving &&
-              items.map((_, index) => (
-                <span
-                  key={index}
-                  className={
-                    index === 0
-                      ? 'swiper-pagination-bullet swiper-pagination-bullet-active'
-                      : 'swiper-pagination-bullet'
-                  }
-                />
-              ))}
-          </div>
-        </div>
+        <PlainCarousel
+          slides={items.map((item, index) => ({ key: itemKey(item), content: render(item, index) }))}
+          moving={moving}
+          slideClass={(index) => (three && moving && index === items.length - 1 ? styles.leading : undefined)}
+        />
       )}
     </section>
   );

@@ -76,5 +76,6 @@ export {
   type AutoplayingCarousel,
   type CarouselHandOver,
 } from './on-demand-carousel';
+export { PlainCarousel, type PlainSlide } from './plain-carousel';
 export * from './router';
 export * from './redux';

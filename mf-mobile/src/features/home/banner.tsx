@@ -1,18 +1,15 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef } from 'react';
 import 'swiper/css';
 import 'swiper/css/pagination';
 import { CAROUSEL, responsiveImage } from '@site/shared-types';
-import { Link, publicApi, useOnDemandCarousel } from '@site/platform';
+import { Link, PlainCarousel, publicApi, useOnDemandCarousel, type PlainSlide } from '@site/platform';
 import { HOME_PATH } from '../../layout/route-look';
 import styles from './home.module.css';
 
 export const BANNER_AUTOPLAY_MS = 4000;
 export const BANNER_SPEED_MS = CAROUSEL.home.speed;
 
-export interface BannerSlide {
-  key: number;
-  content: ReactNode;
-}
+export type BannerSlide = PlainSlide;
 
 const loadSwiper = () => import('./banner-swiper');
 
@@ -29,28 +26,7 @@ function BannerCarousel({ slides }: { slides: BannerSlide[] }) {
       {module ? (
         <module.BannerSwiper slides={slides} handOver={handOver} />
       ) : (
-        <div className="swiper">
-          <div className="swiper-wrapper">
-            {slides.map((slide, index) => (
-              <div key={slide.key} className="swiper-slide" data-index={index}>
-                {slide.content}
-              </div>
-            ))}
-          </div>
-          <div className="swiper-pagination swiper-pagination-clickable swiper-pagination-bullets swiper-pagination-horizontal">
-            {slides.length > 1 &&
-              slides.map((_, index) => (
-                <span
-                  key={index}
-                  className={
-                    index === 0
-                      ? 'swiper-pagination-bullet swiper-pagination-bullet-active'
-                      : 'swiper-pagination-bullet'
-                  }
-                />
-              ))}
-          </div>
-        </div>
+        <PlainCarousel slides={slides} moving={slides.length > 1} />
       )}
     </section>
   );
