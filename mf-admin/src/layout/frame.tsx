@@ -14,6 +14,7 @@ import {
 import { adminApi } from '../admin-api';
 import { unsavedChanged, useUnsaved } from '../admin-slice';
 import { NotFoundScreen } from '../features/not-found/not-found';
+import app from '../app.module.css';
 import styles from './layout.module.css';
 import { SCREENS } from './screens';
 import { SideMenu } from './side-menu';
@@ -82,7 +83,7 @@ export function Frame() {
         />
         <Layout.Content className={styles.content}>
           {/* A screen opened for the first time is fetched here; the menu and top bar stay. */}
-          <Suspense fallback={<Spin className={styles.loading} aria-label="加载中" />}>
+          <Suspense fallback={<Spin className={app.loading} aria-label="加载中" />}>
             <Outlet />
           </Suspense>
         </Layout.Content>
