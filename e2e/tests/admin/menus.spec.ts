@@ -25,10 +25,12 @@ test.describe('back-office menus', () => {
     await parent.click();
     // A grade-2 menu hangs under a grade-1 one.
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await expect(options.first()).toBeVisible();
-    expect(await options.allInnerTexts()).toEqual(
-      expect.arrayContaining(['首页', '客户案例', '网站建设', '新媒体营销', '软件开发', '品牌设计', '关于我们']),
-    );
+    // Polled: the open list may still be rendering its options when the first one shows.
+    await expect
+      .poll(() => options.allInnerTexts())
+      .toEqual(
+        expect.arrayContaining(['首页', '客户案例', '网站建设', '新媒体营销', '软件开发', '品牌设计', '关于我们']),
+      );
     expect(await options.allInnerTexts()).not.toContain('品牌官网');
     await page.keyboard.press('Escape');
     await dialog.getByText('三级栏目', { exact: true }).click();
