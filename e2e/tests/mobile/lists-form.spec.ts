@@ -36,6 +36,38 @@ test.describe('mobile lists', () => {
     await expect(tabs.nth(1)).toHaveAttribute('aria-current', 'page');
   });
 
+  test('the lead case should span the screen and its first-screen covers load at once from the HTML', async ({
+    page,
+    request,
+  }) => {
+    const first = await apiData<WebcaseCutData>(request, '/api/webcasecut', { menu: CASE_CLASSES[0].id });
+    const html = await (
+      await request.get(directUrl('/move/case.html'), { headers: { 'user-agent': MOBILE_UA } })
+    ).text();
+    const list = /data-testid="case-list"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+    const covers = [...list.matchAll(/<img [^>]*>/g)].map((match) => match[0]);
+    expect(covers.length).toBeGreaterThanOrEqual(3);
+    // The lead cover and the row under it: fetched at once, the first two with high priority; the rest lazily.
+    covers.slice(0, 3).forEach((cover) => expect(cover).toMatch(/loading="eager"/));
+    covers.slice(0, 2).forEach((cover) => expect(cover).toMatch(/fetchPriority="high"/i));
+    covers.slice(3).forEach((cover) => expect(cover).toMatch(/loading="lazy"/));
+
+    await page.goto(mainUrl('/move/case.html'));
+    await mountedRemote(page);
+    const cards = page.getByTestId('case-list').locator('li');
+    await expect(cards.first().getByRole('link')).toHaveAttribute(
+      'href',
+      `/move/details/${first.casecontent[0]!.id}.html`,
+    );
+    const [lead, second, third] = await Promise.all([0, 1, 2].map((index) => cards.nth(index).boundingBox()));
+    const box = await page.getByTestId('case-list').boundingBox();
+    expect(lead!.width).toBeCloseTo(box!.width, 0);
+    // Below it, two by two.
+    expect(second!.y).toBeGreaterThan(lead!.y + lead!.height - 1);
+    expect(third!.y).toBeCloseTo(second!.y, 0);
+    expect(third!.x).toBeGreaterThan(second!.x + second!.width - 1);
+  });
+
   test('a service list should load 3 more at a time until the total', async ({ page, request }) => {
     const items = await apiData<ItemsData>(request, '/api/items', { menu: 5 });
     const calls = recordCalls(page, '/api/itemmore');

@@ -10,6 +10,9 @@ function caseTabOf(query: URLSearchParams): number {
   return CASE_CLASSES.some((entry) => entry.id === value) ? value : CASE_CLASSES[0].id;
 }
 
+/** Case cards on a phone's first screen under the title and tabs: the lead case and the row below it. */
+const FIRST_SCREEN_CASES = 3;
+
 function CasesPage() {
   const tab = caseTabOf(new URLSearchParams(useLocation().search));
   const { currentData } = useRouteData(casesRoute).cases;
@@ -37,7 +40,7 @@ function CasesPage() {
       <div className={styles.listArea}>
         {currentData ? (
           <InfiniteList key={tab} first={currentData.casecontent} sum={currentData.sum} load={load}>
-            {(items) => <CaseList cases={items} />}
+            {(items) => <CaseList cases={items} eager={FIRST_SCREEN_CASES} featured />}
           </InfiniteList>
         ) : (
           <Loading />
