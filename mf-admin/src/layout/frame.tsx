@@ -3,6 +3,7 @@ import { App as AntApp, Layout, Spin } from 'antd';
 import { matchSiteRoute } from '@site/shared-types';
 import {
   Navigate,
+  notify,
   Outlet,
   selectToken,
   tokenCleared,
@@ -18,6 +19,7 @@ import app from '../app.module.css';
 import styles from './layout.module.css';
 import { SCREENS } from './screens';
 import { SideMenu } from './side-menu';
+import { AdminTheme } from './theme';
 import { TopBar } from './top-bar';
 
 /**
@@ -26,11 +28,19 @@ import { TopBar } from './top-bar';
  * as the server's 404 says.
  */
 export function Frame() {
+  return (
+    <AdminTheme>
+      <FrameBody />
+    </AdminTheme>
+  );
+}
+
+function FrameBody() {
   const token = useAppSelector(selectToken);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { message, modal } = AntApp.useApp();
+  const { modal } = AntApp.useApp();
   const [quit, { isLoading }] = adminApi.useQuitMutation();
   const unsaved = useUnsaved();
   const [narrow, setNarrow] = useState(false);
@@ -57,7 +67,8 @@ export function Frame() {
   const logout = async () => {
     try {
       await quit().unwrap();
-      void message.success('退出成功！');
+      // A notice of the shell's: the frame, and antd's messages with it, is gone once the login shows.
+      dispatch(notify('退出成功！', 'success'));
     } catch {
       // An expired session is logged out all the same.
     }

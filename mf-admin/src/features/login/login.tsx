@@ -1,6 +1,7 @@
-import { App as AntApp, Button, Card, Form, Input } from 'antd';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import md5 from 'md5';
 import {
+  notify,
   selectSiteName,
   tokenReceived,
   useAppDispatch,
@@ -10,80 +11,156 @@ import {
 } from '@site/platform';
 import { adminApi } from '../../admin-api';
 import styles from './login.module.css';
+import { PlainDialog } from './plain-dialog';
 
 interface Credentials {
   email: string;
   password: string;
 }
+type Field = keyof Credentials;
+
+/** What each field needs, and what it says when that is missing. */
+const RULES: Record<Field, (value: string) => string | undefined> = {
+  email: (value) => (value.trim() ? undefined : '邮箱不能为空'),
+  password: (value) => (value ? undefined : '密码不能为空'),
+};
 
 /**
  * `/admin/`: the login dialog (docs/behaviour.md#login). Fields are checked on blur; a submit with a missing field
  * opens a dialog asking for account and password; the password leaves the browser as its MD5 only; success says
  * 登陆成功, keeps the token in sessionStorage (the store mirrors it) and opens the back office. Closing the
  * dialog asks 确认关闭？ and goes back to the site.
+ *
+ * Plain HTML and CSS: the page is the back office's first view, so it carries no UI library
+ * (docs/decisions.md "The back office's login carries no screen"); the screens after it use antd.
  */
 export function LoginScreen() {
   usePageTitle('管理后台登录');
   const siteName = useAppSelector(selectSiteName);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { message, modal } = AntApp.useApp();
   const [login, { isLoading }] = adminApi.useLoginMutation();
-  const [form] = Form.useForm<Credentials>();
+  const [values, setValues] = useState<Credentials>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [asking, setAsking] = useState<'close' | 'missing' | null>(null);
+  const [passwordShown, setPasswordShown] = useState(false);
 
-  const submit = async (values: Credentials) => {
+  const check = (field: Field, value = values[field]) =>
+    setErrors((current) => ({ ...current, [field]: RULES[field](value) }));
+
+  const change = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    // A field already marked is checked again as it is corrected.
+    if (errors[field]) check(field, value);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
     // Enter pressed again while the first attempt is on its way sends nothing more.
     if (isLoading) return;
+    const found = { email: RULES.email(values.email), password: RULES.password(values.password) };
+    if (found.email || found.password) {
+      setErrors(found);
+      setAsking('missing');
+      return;
+    }
     try {
       const { token } = await login({ email: values.email.trim(), password: md5(values.password) }).unwrap();
       dispatch(tokenReceived(token));
-      void message.success('登陆成功');
+      dispatch(notify('登陆成功', 'success'));
       void navigate('/admin/index', { replace: true });
     } catch {
       // The server's refusal (wrong password, throttling) is already shown as a notice.
     }
   };
 
-  const close = () =>
-    modal.confirm({
-      title: '确认关闭？',
-      okText: '确定',
-      cancelText: '取消',
-      onOk: () => window.location.assign('/'),
-    });
+  const field = (name: Field, label: string, input: ReactNode) => (
+    <div className={styles.field}>
+      <label htmlFor={`login-${name}`}>{label}</label>
+      {input}
+      <p id={`login-${name}-error`} className={styles.error} role="alert">
+        {errors[name]}
+      </p>
+    </div>
+  );
+  const inputProps = (name: Field) => ({
+    id: `login-${name}`,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => change(name, event.target.value),
+    onBlur: () => check(name),
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': `login-${name}-error`,
+  });
 
   return (
     <main className={styles.loginPage} data-page="login">
-      <Card
-        className={styles.loginCard}
-        title={`${siteName} 管理后台`}
-        extra={
-          <Button type="text" aria-label="关闭登录" onClick={close}>
+      <section className={styles.loginCard} role="dialog" aria-label="管理员登录">
+        <header className={styles.cardHead}>
+          <h1>{`${siteName} 管理后台`}</h1>
+          <button type="button" className={styles.close} aria-label="关闭登录" onClick={() => setAsking('close')}>
             ×
-          </Button>
-        }
-        role="dialog"
-        aria-label="管理员登录"
-      >
-        <Form
-          form={form}
-          layout="vertical"
-          validateTrigger="onBlur"
-          onFinish={submit}
-          onFinishFailed={() => modal.warning({ title: '提示', content: '请输入账号和密码', okText: '知道了' })}
-          requiredMark={false}
-        >
-          <Form.Item label="邮箱" name="email" rules={[{ required: true, whitespace: true, message: '邮箱不能为空' }]}>
-            <Input autoComplete="username" placeholder="请输入邮箱" autoFocus />
-          </Form.Item>
-          <Form.Item label="密码" name="password" rules={[{ required: true, message: '密码不能为空' }]}>
-            <Input.Password autoComplete="current-password" placeholder="请输入密码" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={isLoading}>
+          </button>
+        </header>
+        <form className={styles.cardBody} onSubmit={(event) => void submit(event)} noValidate>
+          {field(
+            'email',
+            '邮箱',
+            <input
+              {...inputProps('email')}
+              className={styles.input}
+              type="email"
+              autoComplete="username"
+              placeholder="请输入邮箱"
+              autoFocus
+            />,
+          )}
+          {field(
+            'password',
+            '密码',
+            <span className={styles.passwordBox} data-invalid={errors.password ? '' : undefined}>
+              <input
+                {...inputProps('password')}
+                type={passwordShown ? 'text' : 'password'}
+                autoComplete="current-password"
+                placeholder="请输入密码"
+              />
+              <button
+                type="button"
+                className={styles.eye}
+                aria-label="明文显示"
+                aria-pressed={passwordShown}
+                onClick={() => setPasswordShown((shown) => !shown)}
+              >
+                <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                  <path
+                    d="M12 5C6.5 5 2.7 9.3 1.5 12c1.2 2.7 5 7 10.5 7s9.3-4.3 10.5-7C21.3 9.3 17.5 5 12 5zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z"
+                    fill="currentColor"
+                  />
+                  {!passwordShown && <path d="M3 3l18 18" stroke="currentColor" strokeWidth="2" />}
+                </svg>
+              </button>
+            </span>,
+          )}
+          <button type="submit" className={`${styles.button} ${styles.primary} ${styles.block}`} aria-busy={isLoading}>
+            {isLoading && <span className={styles.spinner} aria-hidden="true" />}
             登录
-          </Button>
-        </Form>
-      </Card>
+          </button>
+        </form>
+      </section>
+      {asking === 'missing' && (
+        <PlainDialog title="提示" okText="知道了" onOk={() => setAsking(null)} onCancel={() => setAsking(null)}>
+          请输入账号和密码
+        </PlainDialog>
+      )}
+      {asking === 'close' && (
+        <PlainDialog
+          title="确认关闭？"
+          okText="确定"
+          cancelText="取消"
+          onOk={() => window.location.assign('/')}
+          onCancel={() => setAsking(null)}
+        />
+      )}
     </main>
   );
 }

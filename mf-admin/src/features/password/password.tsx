@@ -1,6 +1,6 @@
-import { App as AntApp, Button, Card, Form, Input } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import md5 from 'md5';
-import { tokenCleared, useAppDispatch, useNavigate, usePageTitle } from '@site/platform';
+import { notify, tokenCleared, useAppDispatch, useNavigate, usePageTitle } from '@site/platform';
 import { adminApi } from '../../admin-api';
 
 interface Passwords {
@@ -16,7 +16,6 @@ export function PasswordScreen() {
   usePageTitle('修改密码');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { message } = AntApp.useApp();
   const [change, { isLoading }] = adminApi.useChangePasswordMutation();
   const [form] = Form.useForm<Passwords>();
   return (
@@ -32,7 +31,8 @@ export function PasswordScreen() {
               new_password: md5(values.new_password),
               confirm_password: md5(values.confirm_password),
             }).unwrap();
-            void message.success('修改成功，请重新登陆！');
+            // A notice of the shell's: it stays on the login page, where the frame and antd's messages are gone.
+            dispatch(notify('修改成功，请重新登陆！', 'success'));
             dispatch(tokenCleared());
             void navigate('/admin/', { replace: true });
           } catch {
