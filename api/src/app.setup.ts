@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import { ANALYTICS_ORIGIN, WECHAT_JS_SDK_ORIGIN } from '@site/shared-types';
 import type { AppConfig } from './config/config.js';
 import { mountApiDocs } from './core/api-docs.js';
+import { originSettings, publicUrlRedirect } from './core/public-origin.js';
 import { CacheServer } from './modules/cache/cache-server.js';
 import { bodyParsing } from './core/body-parsing.js';
 import { confinedStatic } from './core/confined-static.js';
@@ -82,7 +83,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   );
   mountApiDocs(app);
   serveFrontend(app, config);
-  answerFromCacheFirst(app);
+  answerFromCacheFirst(app, config);
   return app;
 }
 
@@ -90,16 +91,23 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
  * Puts the published-content cache in front of Express: a cached public answer or page is sent before any
  * middleware runs (docs/decisions.md "Published-content cache"); everything else goes to Express as before.
  */
-function answerFromCacheFirst(app: NestExpressApplication): void {
+function answerFromCacheFirst(app: NestExpressApplication, config: AppConfig): void {
   const server = app.getHttpServer() as Server;
   const cache = app.get(CacheServer);
   const handlers = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
   server.removeAllListeners('request');
-  server.on('request', (req: IncomingMessage, res: ServerResponse) =>
+  const origins = originSettings(config);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    // One public origin: with PUBLIC_URL_REDIRECT, a page asked for on another host moves there first.
+    const moved = publicUrlRedirect(req, origins);
+    if (moved !== null) {
+      res.writeHead(301, { Location: moved, 'Cache-Control': 'public, max-age=3600' }).end();
+      return;
+    }
     cache.handle(req, res, () => {
       for (const handler of handlers) handler.call(server, req, res);
-    }),
-  );
+    });
+  });
 }
 
 /** Origins of the shell and remotes when they are not served by this server (CDN, development servers). */

@@ -45,6 +45,7 @@ describe('the shell page', () => {
     expect(res.text).toContain('<meta property="og:site_name" content="云帆科技" />');
     expect(res.text).toMatch(/<script defer src="\/assets\/main\.[0-9a-f]{8}\.js"><\/script>/);
     expect(config(res.text)).toEqual({
+      origin: 'http://www.yunfan.test',
       hydration: 'idle',
       map: { provider: 'none' },
       wechat: false,

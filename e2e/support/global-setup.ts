@@ -3,7 +3,7 @@ import { appendFileSync, chmodSync, existsSync, mkdtempSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MOBILE_HOST } from './chromium';
+import { MAIN_HOST, MOBILE_HOST } from './chromium';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -20,6 +20,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     MOBILE_HOSTS: MOBILE_HOST,
+    ALLOWED_HOSTS: MAIN_HOST,
     ADMIN_PASSWORD: 'E2E-admin-2026',
     // A WeChat account, so the mobile pages register sharing; the tests answer /api/share themselves (the
     // server's own calls to WeChat go nowhere: nothing listens on port 9).

@@ -31,4 +31,6 @@ export interface SiteConfig extends RemotePointer {
   wechat: boolean;
   /** The statistics provider's site id, or null. */
   analyticsId: string | null;
+  /** The site's public origin (`PUBLIC_URL`, or this request's trusted one): share cards link there. */
+  origin: string;
 }

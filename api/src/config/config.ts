@@ -20,6 +20,10 @@ export interface AppConfig {
   mobileHosts: string[];
   /** Public origin used in absolute links (canonical URLs, share cards); `null` derives it from the request. */
   publicUrl: string | null;
+  /** With `publicUrl`: pages asked for on another host answer 301 to it (`PUBLIC_URL_REDIRECT`). */
+  publicUrlRedirect: boolean;
+  /** Without `publicUrl`: the `Host` values trusted in links besides loopback and the mobile hosts (`ALLOWED_HOSTS`). */
+  allowedHosts: string[];
   wechat: {
     appId: string | null;
     secret: string | null;
@@ -137,6 +141,22 @@ function hostList(env: Env, name: string): string[] {
   return hosts;
 }
 
+/** `ALLOWED_HOSTS`: host names, with a port or not, or `.example.com` for a domain and every name under it. */
+function allowedHostList(env: Env): string[] {
+  const raw = read(env, 'ALLOWED_HOSTS');
+  if (raw === null) return [];
+  const hosts = raw
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  for (const host of hosts) {
+    if (!/^(\.?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?|\[[0-9a-f:.]+\](:\d{1,5})?)$/.test(host)) {
+      throw new ConfigError('ALLOWED_HOSTS', `must be a comma-separated list of host names (got "${host}")`);
+    }
+  }
+  return hosts;
+}
+
 function originList(env: Env, name: string): string[] {
   const raw = read(env, name);
   if (raw === null) return [];
@@ -206,6 +226,8 @@ export const CONFIG_VARIABLES = [
   'SEED',
   'MOBILE_HOSTS',
   'PUBLIC_URL',
+  'PUBLIC_URL_REDIRECT',
+  'ALLOWED_HOSTS',
   'WECHAT_APPID',
   'WECHAT_SECRET',
   'WECHAT_API_BASE',
@@ -262,6 +284,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     uploadsDir: path.join(dataDir, 'uploads'),
     mobileHosts: hostList(env, 'MOBILE_HOSTS'),
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),
+    publicUrlRedirect: flag(env, 'PUBLIC_URL_REDIRECT', false),
+    allowedHosts: allowedHostList(env),
     wechat: {
       appId,
       secret,

@@ -59,6 +59,8 @@ export async function createTestApp(
     LOG_LEVEL: 'error',
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
+    // The tests' site names: trusted in links like a real site's ALLOWED_HOSTS (a forged Host is not).
+    ALLOWED_HOSTS: '.yunfan.test',
     ...env,
   });
 

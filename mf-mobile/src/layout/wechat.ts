@@ -48,11 +48,15 @@ export function useShareRegistration(image: string | undefined): void {
   const { pathname, search } = useLocation();
   const meta = useAppSelector(selectMeta);
   useEffect(() => {
-    if (!readSiteConfig().wechat) return;
+    const site = readSiteConfig();
+    if (!site.wechat) return;
     let current = true;
-    const link = window.location.href.split('#')[0]!;
+    // WeChat signs the address the page was opened at; the card links to the same page on the public origin.
+    const address = window.location.href.split('#')[0]!;
+    const origin = site.origin || window.location.origin;
+    const link = origin + pathname + search;
     const register = async () => {
-      const signature = await dispatch(publicApi.endpoints.share.initiate({ url: link })).unwrap();
+      const signature = await dispatch(publicApi.endpoints.share.initiate({ url: address })).unwrap();
       await loadScript(WECHAT_JS_SDK_URL);
       const wx = window.wx;
       if (!current || !wx) return;
@@ -62,7 +66,7 @@ export function useShareRegistration(image: string | undefined): void {
         const card = {
           title: document.title,
           link,
-          imgUrl: image ? new URL(image, window.location.origin).href : '',
+          imgUrl: image ? new URL(image, origin).href : '',
         };
         wx.updateAppMessageShareData({ ...card, desc: meta.description });
         wx.updateTimelineShareData(card);

@@ -54,6 +54,7 @@ export function readSiteConfig(): SiteConfig {
       map: { provider: 'none' },
       wechat: false,
       analyticsId: null,
+      origin: '',
     };
   }
 }

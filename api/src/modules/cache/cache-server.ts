@@ -5,6 +5,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { decideStartupRedirect, isAdminPath, matchSiteRoute, ROUTE_QUERY } from '@site/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ANONYMOUS_BODY_LIMIT_BYTES, BODY_READ, readJson, refuseBody } from '../../core/body-parsing.js';
+import { originSettings, publicOrigin, type OriginSettings } from '../../core/public-origin.js';
 import { RemotesService } from '../frontend/remotes.service.js';
 import { pageVary } from '../frontend/startup-redirect.js';
 import { ContentVersion } from './content-version.js';
@@ -57,6 +58,7 @@ export class CacheServer implements OnModuleInit {
   /** The origins pages are cached for: `PUBLIC_URL`'s, or the first few a request named (a forged Host is not). */
   private readonly origins = new Set<string>();
   private readonly varies = new Map<string, string>();
+  private readonly originSettings: OriginSettings;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -66,6 +68,7 @@ export class CacheServer implements OnModuleInit {
   ) {
     this.main = new PublishedCache(Math.floor(config.cache.maxBytes * 0.9));
     this.openEnded = new PublishedCache(Math.floor(config.cache.maxBytes * 0.1));
+    this.originSettings = originSettings(config);
   }
 
   onModuleInit(): void {
@@ -146,7 +149,7 @@ export class CacheServer implements OnModuleInit {
     // The page is made from its path and the parameters it reads, nothing else: `?utm_source=…` is one entry.
     const normalised = kept.size > 0 ? `${path}?${kept.toString()}` : path;
     req.url = normalised;
-    const origin = this.config.publicUrl ?? `${this.protocol(req)}://${host}`;
+    const origin = publicOrigin(req, this.originSettings);
     if (!this.origins.has(origin)) {
       // Each origin makes its own pages (absolute links): a stream of made-up Host headers must not fill the cache.
       if (this.origins.size >= MAX_ORIGINS) return next();
@@ -167,12 +170,6 @@ export class CacheServer implements OnModuleInit {
       this.varies.set(key, vary);
     }
     return vary;
-  }
-
-  private protocol(req: IncomingMessage): string {
-    const forwarded = this.config.trustProxy > 0 ? req.headers['x-forwarded-proto'] : undefined;
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    return first || ((req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http');
   }
 
   private serve(

@@ -10,6 +10,7 @@ import {
 } from '@site/shared-types';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { originSettings, publicOrigin, type OriginSettings } from '../../core/public-origin.js';
 import { RenderCalls } from '../cache/render-calls.js';
 import { KeywordsService } from '../keywords/keywords.service.js';
 import { headTags } from './head-tags.js';
@@ -43,7 +44,11 @@ export class PageService {
     private readonly shell: ShellTemplate,
     private readonly fallback: PageHeadFallback,
     private readonly calls: RenderCalls,
-  ) {}
+  ) {
+    this.originSettings = originSettings(config);
+  }
+
+  private readonly originSettings: OriginSettings;
 
   async serve(req: Request, res: Response): Promise<void> {
     res.setHeader('Cache-Control', 'no-cache');
@@ -87,8 +92,10 @@ export class PageService {
     }
     const head = rendered?.result.head ?? composeHead(await this.fallback.head(match), site);
 
+    const origin = publicOrigin(req, this.originSettings);
     const config: SiteConfig = {
       ...pointer,
+      origin,
       mobileHosts: this.config.mobileHosts,
       hydration: this.config.frontend.hydration,
       map: { provider: this.config.frontend.mapProvider },
@@ -100,7 +107,7 @@ export class PageService {
       head: headTags({
         head,
         siteName: siteName(site.title),
-        origin: this.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`,
+        origin,
         path: req.path,
         match,
       }),
