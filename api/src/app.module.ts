@@ -13,6 +13,7 @@ import { MenusModule } from './modules/menus/menus.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { NewsModule } from './modules/news/news.module.js';
 import { SearchModule } from './modules/search/search.module.js';
+import { SeoModule } from './modules/seo/seo.module.js';
 import { ShareModule } from './modules/share/share.module.js';
 import { SiteModule } from './modules/site/site.module.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
@@ -37,6 +38,7 @@ export class AppModule {
         ShareModule,
         MessagesModule,
         UploadsModule,
+        SeoModule,
         FrontendModule,
         CacheModule,
         HealthModule,

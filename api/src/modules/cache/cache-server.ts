@@ -8,6 +8,7 @@ import { ANONYMOUS_BODY_LIMIT_BYTES, BODY_READ, readJson, refuseBody } from '../
 import { originSettings, publicOrigin, type OriginSettings } from '../../core/public-origin.js';
 import { RemotesService } from '../frontend/remotes.service.js';
 import { pageVary } from '../frontend/startup-redirect.js';
+import { SEO_FILE_PATHS } from '../seo/seo-files.service.js';
 import { ContentVersion } from './content-version.js';
 import { makeEntry, PublishedCache, type CacheEntry, type CacheStats } from './published-cache.js';
 import { PublicReads, type PublicReadRoute } from './public-reads.js';
@@ -110,6 +111,7 @@ export class CacheServer implements OnModuleInit {
       return void this.servePost(req, res, next, route);
     }
     if (method !== 'GET' || /^\/(uploads|assets|remotes)\//.test(path) || isAdminPath(path)) return next();
+    if (SEO_FILE_PATHS.has(path)) return this.serveSeoFile(req, res, next, path);
     this.servePage(req, res, next, path, query);
   }
 
@@ -149,15 +151,28 @@ export class CacheServer implements OnModuleInit {
     // The page is made from its path and the parameters it reads, nothing else: `?utm_source=…` is one entry.
     const normalised = kept.size > 0 ? `${path}?${kept.toString()}` : path;
     req.url = normalised;
+    // Each origin makes its own pages (absolute links).
     const origin = publicOrigin(req, this.originSettings);
-    if (!this.origins.has(origin)) {
-      // Each origin makes its own pages (absolute links): a stream of made-up Host headers must not fill the cache.
-      if (this.origins.size >= MAX_ORIGINS) return next();
-      this.origins.add(origin);
-    }
+    if (!this.knownOrigin(origin)) return next();
     const key = `page ${origin} ${normalised} ${this.remotes.releasesStamp()}`;
     const cache = match.route.name === 'search' ? this.openEnded : this.main;
     this.serve(req, res, next, key, cache, this.varyOf(host, normalised, path));
+  }
+
+  /** robots.txt and the sitemaps: made from the published content and absolute addresses, so kept per origin. */
+  private serveSeoFile(req: IncomingMessage, res: ServerResponse, next: Next, path: string): void {
+    const origin = publicOrigin(req, this.originSettings);
+    if (!this.knownOrigin(origin)) return next();
+    req.url = path;
+    this.serve(req, res, next, `seo ${origin} ${path}`, this.main, 'Accept-Encoding');
+  }
+
+  /** Whether answers for this origin may be kept: a stream of made-up Host headers must not fill the cache. */
+  private knownOrigin(origin: string): boolean {
+    if (this.origins.has(origin)) return true;
+    if (this.origins.size >= MAX_ORIGINS) return false;
+    this.origins.add(origin);
+    return true;
   }
 
   /** A page's `Vary`, worked out once per host and page (it depends on nothing else). */
@@ -210,12 +225,12 @@ export class CacheServer implements OnModuleInit {
   }
 }
 
-/** Only successes are kept: a page answering 200, an API answer with code 0. */
+/** Only successes are kept: a page (or robots.txt, a sitemap) answering 200, an API answer with code 0. */
 function cacheable({ status, headers, body }: Captured): boolean {
   if (status !== 200) return false;
   const type = headers.find(([name]) => name === 'content-type')?.[1] ?? '';
   if (type.startsWith('application/json')) return body.subarray(0, 9).toString() === '{"code":0';
-  return type.startsWith('text/html');
+  return /^(text\/html|application\/xml|text\/plain)\b/.test(type);
 }
 
 /**

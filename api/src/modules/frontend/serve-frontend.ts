@@ -6,6 +6,7 @@ import { REMOTE_NAMES, type AppConfig } from '../../config/config.js';
 import { BoundedLog } from '../../core/bounded-log.js';
 import { confinedStatic, notFound } from '../../core/confined-static.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../core/database-errors.js';
+import { SeoFiles } from '../seo/seo-files.service.js';
 import { PageService } from './page.service.js';
 import { RemotesService } from './remotes.service.js';
 
@@ -19,6 +20,7 @@ const RELEASE_ID = /^[a-z0-9][a-z0-9-]{0,40}$/;
  * The browser side of the product on the API's port:
  * - `/assets/…`: the shell's build (content-hashed: cached for a year);
  * - `/remotes/<name>/<release>/…`: each remote's releases (immutable, manifests revalidated);
+ * - `/robots.txt`, `/sitemap.xml`, `/sitemap-desktop.xml`, `/sitemap-mobile.xml`: made by SeoFiles;
  * - every other GET: the shell's page, rendered by PageService.
  * A remote on another origin (REMOTE_<NAME>_URL) must send `Access-Control-Allow-Origin` for this site's origin
  * on its manifest and chunks itself.
@@ -43,6 +45,8 @@ export function serveFrontend(app: NestExpressApplication, config: AppConfig): v
   }
   app.use('/remotes', notFound);
 
+  // robots.txt and the sitemaps, before the page route would answer them with the not-found page.
+  app.use(app.get(SeoFiles).handle);
   const pages = app.get(PageService);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || /^\/(api|uploads)(\/|$)/.test(req.path)) {

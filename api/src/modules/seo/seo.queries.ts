@@ -1,0 +1,70 @@
+import { MenuId } from '@site/shared-types';
+import { query, queryOne, type Sql } from '../../core/sql.js';
+
+/** A page of the sitemap read from a row: its id and when it last changed (`null`: nothing to tell). */
+export interface DatedRow {
+  id: number;
+  lastmod: Date | null;
+}
+
+/** When each kind of published content last changed (`null`: there is none). */
+export interface ContentDates {
+  cases: Date | null;
+  news: Date | null;
+  menus: Date | null;
+  blocks: Date | null;
+  about: Date | null;
+  contact: Date | null;
+  keywords: Date | null;
+}
+
+/** Menus whose page is a list page (`/items/{id}.html`): grade 1 shown on that site, not home, cases or about. */
+const LIST_MENUS = `m.grade = 1 AND m.id <> ALL($1)`;
+const NOT_LIST_PAGES = [MenuId.Home, MenuId.Cases, MenuId.About];
+
+/**
+ * The list pages of one site: the top-level menus it shows (the desktop navigation's `/items/{id}.html`
+ * entries), each dated by its own change or the newest change of a case filed under it.
+ */
+export function listSitemapMenus(db: Sql, site: 'pc' | 'move'): Promise<DatedRow[]> {
+  const column = site === 'pc' ? 'pc' : 'move';
+  return query<DatedRow>(
+    db,
+    `SELECT m.id, greatest(m.updated_at, (SELECT max(c.updated_at) FROM "case" c WHERE c.dict_id = m.id)) AS lastmod
+     FROM menu m WHERE ${LIST_MENUS} AND m.${column} ORDER BY m.${column === 'pc' ? 'pcsite' : 'movesite'} ASC, m.id ASC`,
+    [NOT_LIST_PAGES],
+  );
+}
+
+/** Every customer-case tab, dated by the newest change of its cases. */
+export function listSitemapTabs(db: Sql): Promise<DatedRow[]> {
+  return query<DatedRow>(
+    db,
+    `SELECT k.id, (SELECT max(c.updated_at) FROM "case" c WHERE c.class_id = k.id) AS lastmod
+     FROM case_class k ORDER BY k.position ASC, k.id ASC`,
+  );
+}
+
+/** Every case (all of them are published: there is no draft state). */
+export function listSitemapCases(db: Sql): Promise<DatedRow[]> {
+  return query<DatedRow>(db, 'SELECT id, greatest(created_at, updated_at) AS lastmod FROM "case" ORDER BY id ASC');
+}
+
+/** Every article. */
+export function listSitemapNews(db: Sql): Promise<DatedRow[]> {
+  return query<DatedRow>(db, 'SELECT id, greatest(created_at, updated_at) AS lastmod FROM news ORDER BY id ASC');
+}
+
+export async function findContentDates(db: Sql): Promise<ContentDates> {
+  const row = await queryOne<ContentDates>(
+    db,
+    `SELECT (SELECT max(updated_at) FROM "case") AS cases,
+            (SELECT max(updated_at) FROM news) AS news,
+            (SELECT max(updated_at) FROM menu) AS menus,
+            (SELECT max(updated_at) FROM site_block) AS blocks,
+            (SELECT max(updated_at) FROM site_block WHERE key = 'about') AS about,
+            (SELECT max(updated_at) FROM site_block WHERE key = 'contact') AS contact,
+            (SELECT max(updated_at) FROM keyword) AS keywords`,
+  );
+  return row ?? { cases: null, news: null, menus: null, blocks: null, about: null, contact: null, keywords: null };
+}
