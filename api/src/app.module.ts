@@ -4,6 +4,7 @@ import { ConfigModule } from './config/config.module.js';
 import { CoreModule } from './core/core.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { BaiduPushModule } from './modules/baidu-push/baidu-push.module.js';
 import { CacheModule } from './modules/cache/cache.module.js';
 import { CasesModule } from './modules/cases/cases.module.js';
 import { FrontendModule } from './modules/frontend/frontend.module.js';
@@ -39,6 +40,7 @@ export class AppModule {
         MessagesModule,
         UploadsModule,
         SeoModule,
+        BaiduPushModule,
         FrontendModule,
         CacheModule,
         HealthModule,

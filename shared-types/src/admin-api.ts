@@ -16,6 +16,12 @@ import type {
   NewsForm,
   UploadData,
 } from './domain/admin.js';
+import type {
+  BaiduPushResult,
+  BaiduPushRetryRequest,
+  BaiduPushStatus,
+  BaiduPushUrlRequest,
+} from './domain/baidu-push.js';
 import type { KeywordRecord, KeywordUpdateRequest } from './domain/keywords.js';
 import type { MenuForm, MenuNode } from './domain/menus.js';
 import type { NewsCategoryLink } from './domain/news.js';
@@ -69,6 +75,12 @@ export interface AdminApi {
   '/api/uploader': Call<'POST', FileUpload<'file'>, UploadData>;
   /** CKEditor's own upload: `?token=…` in the address, its answer in the editor's format. */
   '/api/uploaders': Call<'POST', FileUpload<'upload'>, EditorUploadAnswer>;
+  /** Baidu's link push: configuration, quota, queue and the last answers. */
+  '/api/baidupush': Call<'POST', void, BaiduPushStatus>;
+  /** Pushes one address of the site at once (queued like the others if it cannot go now). */
+  '/api/baidupushurl': Call<'POST', BaiduPushUrlRequest, BaiduPushResult>;
+  /** Makes queued addresses (one, or all) due now, the failed ones with a fresh count of attempts. */
+  '/api/baidupushretry': Call<'POST', BaiduPushRetryRequest, { count: number }>;
 }
 
 export type AdminPath = keyof AdminApi;

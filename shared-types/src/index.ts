@@ -20,4 +20,5 @@ export type * from './domain/news.js';
 export type * from './domain/share.js';
 export type * from './domain/search.js';
 export type * from './domain/admin.js';
+export type * from './domain/baidu-push.js';
 export * from './ssr.js';

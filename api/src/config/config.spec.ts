@@ -108,10 +108,50 @@ describe('loadConfig', () => {
     [{ CORS_ORIGINS: '*' }, 'CORS_ORIGINS'],
     [{ REMOTE_MF_ADMIN_URL: 'file:///etc/passwd' }, 'REMOTE_MF_ADMIN_URL'],
     [{ SHELL_URL: 'nope' }, 'SHELL_URL'],
+    [{ BAIDU_PUSH_TOKEN: 'abc' }, 'BAIDU_PUSH_SITE'],
+    [{ BAIDU_PUSH_SITE: 'www.example.com' }, 'BAIDU_PUSH_TOKEN'],
+    [{ BAIDU_PUSH_TOKEN: 'a b', BAIDU_PUSH_SITE: 'www.example.com' }, 'BAIDU_PUSH_TOKEN'],
+    [{ BAIDU_PUSH_TOKEN: 'abc', BAIDU_PUSH_SITE: 'https://www.example.com/news' }, 'BAIDU_PUSH_SITE'],
+    [{ BAIDU_PUSH_TOKEN: 'abc', BAIDU_PUSH_SITE: 'ftp://www.example.com' }, 'BAIDU_PUSH_SITE'],
+    [
+      { BAIDU_PUSH_TOKEN: 'abc', BAIDU_PUSH_SITE: 'www.example.com', PUBLIC_URL: 'https://www.example.com' },
+      'BAIDU_PUSH_SITE',
+    ],
+    [{ BAIDU_PUSH_API: 'data.zz.baidu.com' }, 'BAIDU_PUSH_API'],
+    [{ BAIDU_PUSH_RETRY_MS: '5' }, 'BAIDU_PUSH_RETRY_MS'],
   ])('should refuse %j and name %s', (env, variable) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);
     expect(error.message).toContain(variable);
+  });
+
+  it("should read Baidu's link push: unconfigured by default, a bare host meaning http", () => {
+    expect(load({}).baiduPush).toEqual({
+      token: null,
+      site: null,
+      origin: null,
+      api: 'http://data.zz.baidu.com',
+      retryMs: 60_000,
+    });
+    expect(load({ BAIDU_PUSH_TOKEN: 'T0ken', BAIDU_PUSH_SITE: 'www.example.com' }).baiduPush).toMatchObject({
+      token: 'T0ken',
+      site: 'www.example.com',
+      origin: 'http://www.example.com',
+    });
+    const https = load({
+      BAIDU_PUSH_TOKEN: 'T0ken',
+      BAIDU_PUSH_SITE: 'https://www.example.com/',
+      PUBLIC_URL: 'https://www.example.com',
+      BAIDU_PUSH_API: 'http://127.0.0.1:9/',
+      BAIDU_PUSH_RETRY_MS: '50',
+    }).baiduPush;
+    expect(https).toEqual({
+      token: 'T0ken',
+      site: 'https://www.example.com',
+      origin: 'https://www.example.com',
+      api: 'http://127.0.0.1:9',
+      retryMs: 50,
+    });
   });
 
   it('should never print a database password', () => {

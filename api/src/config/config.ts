@@ -52,7 +52,24 @@ export interface AppConfig {
   seed: boolean;
   /** The published-content cache of public answers and pages (docs/decisions.md). */
   cache: { enabled: boolean; maxBytes: number };
+  /** Baidu's link push (普通收录), docs/behaviour.md#baidu-link-push. */
+  baiduPush: BaiduPushConfig;
 }
+
+export interface BaiduPushConfig {
+  /** `null` with `site`: push is not configured (nothing is sent). */
+  token: string | null;
+  /** The site as registered on Baidu's webmaster platform, sent as `?site=` (`www.example.com` or `https://…`). */
+  site: string | null;
+  /** The origin the pushed addresses are on: the site's (`http://` for a bare host); `null` when unconfigured. */
+  origin: string | null;
+  /** The API's origin (tests point it at a local fake). */
+  api: string;
+  /** The first retry's delay; each further one doubles it. */
+  retryMs: number;
+}
+
+export const BAIDU_PUSH_VARIABLES = ['BAIDU_PUSH_TOKEN', 'BAIDU_PUSH_SITE'] as const;
 
 export { REMOTE_NAMES, type RemoteName } from '@site/shared-types';
 
@@ -247,7 +264,50 @@ export const CONFIG_VARIABLES = [
   'LOG_LEVEL',
   'CACHE',
   'CACHE_MAX_MB',
+  'BAIDU_PUSH_TOKEN',
+  'BAIDU_PUSH_SITE',
+  'BAIDU_PUSH_API',
+  'BAIDU_PUSH_RETRY_MS',
 ] as const;
+
+/**
+ * Baidu's link push: a token and the site as registered there, both or neither. Baidu refuses addresses of
+ * another site, so with `PUBLIC_URL` set the two must name the same origin (a bare host means `http://`).
+ */
+function baiduPush(env: Env, publicUrl: string | null): BaiduPushConfig {
+  const token = read(env, 'BAIDU_PUSH_TOKEN');
+  const site = read(env, 'BAIDU_PUSH_SITE')?.replace(/\/+$/, '') || null;
+  const api = url(env, 'BAIDU_PUSH_API', ['http:', 'https:']) ?? 'http://data.zz.baidu.com';
+  const retryMs = integer(env, 'BAIDU_PUSH_RETRY_MS', 60_000, 10, 86_400_000);
+  if ((token === null) !== (site === null)) {
+    throw new ConfigError(
+      token === null ? 'BAIDU_PUSH_TOKEN' : 'BAIDU_PUSH_SITE',
+      'must be set together with its pair',
+    );
+  }
+  if (token === null || site === null) return { token: null, site: null, origin: null, api, retryMs };
+  if (!/^[A-Za-z0-9_-]{1,128}$/.test(token)) {
+    throw new ConfigError('BAIDU_PUSH_TOKEN', "must be the token of Baidu's push API (letters, digits, _ and -)");
+  }
+  const hostForm = /^[a-z0-9.-]+(:\d+)?$/i.test(site);
+  let origin: string;
+  try {
+    const parsed = new URL(hostForm ? `http://${site}` : site);
+    if (!['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== (hostForm ? `http://${site}` : site)) {
+      throw new Error('not an origin');
+    }
+    origin = parsed.origin;
+  } catch {
+    throw new ConfigError(
+      'BAIDU_PUSH_SITE',
+      `must be the site as registered on Baidu: www.example.com or https://www.example.com (got "${site}")`,
+    );
+  }
+  if (publicUrl !== null && new URL(publicUrl).origin !== origin) {
+    throw new ConfigError('BAIDU_PUSH_SITE', `must name the same site as PUBLIC_URL (${publicUrl}); got "${site}"`);
+  }
+  return { token, site, origin, api, retryMs };
+}
 
 /**
  * Reads and validates the environment. Throws a `ConfigError` naming the first bad variable.
@@ -276,6 +336,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     throw new ConfigError('ANALYTICS_ID', 'must be the statistics provider site id (letters, digits, _ and -)');
   }
 
+  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']);
+
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: read(env, 'HOST') ?? '0.0.0.0',
@@ -283,7 +345,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     mobileHosts: hostList(env, 'MOBILE_HOSTS'),
-    publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),
+    publicUrl,
     publicUrlRedirect: flag(env, 'PUBLIC_URL_REDIRECT', false),
     allowedHosts: allowedHostList(env),
     wechat: {
@@ -322,6 +384,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       enabled: flag(env, 'CACHE', true),
       maxBytes: integer(env, 'CACHE_MAX_MB', 64, 1, 4096) * 1024 * 1024,
     },
+    baiduPush: baiduPush(env, publicUrl),
   };
 }
 

@@ -34,6 +34,9 @@ export const ADMIN_CALLS = [
   '/api/readleaveword',
   '/api/deleteleaveword',
   '/api/uploader',
+  '/api/baidupush',
+  '/api/baidupushurl',
+  '/api/baidupushretry',
 ] as const satisfies readonly AdminPath[];
 
 /** The table's calls without the header: the login, the keyword records (public too), the editor upload (`?token=`). */

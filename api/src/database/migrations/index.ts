@@ -1,6 +1,12 @@
 import { InitialSchema1763700000000 } from './1763700000000-initial-schema.js';
 import { AdminAndLeads1763800000000 } from './1763800000000-admin-and-leads.js';
 import { PublishedContent1763900000000 } from './1763900000000-published-content.js';
+import { BaiduPush1764200000000 } from './1764200000000-baidu-push.js';
 
 /** Every migration, in order. Listed explicitly: TypeORM's glob loading does not suit an ESM build. */
-export const migrations = [InitialSchema1763700000000, AdminAndLeads1763800000000, PublishedContent1763900000000];
+export const migrations = [
+  InitialSchema1763700000000,
+  AdminAndLeads1763800000000,
+  PublishedContent1763900000000,
+  BaiduPush1764200000000,
+];

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { adminList, pageWindow } from '../../core/admin-list.js';
 import { failure, invalid } from '../../core/api.exception.js';
+import { BaiduPushQueue } from '../baidu-push/baidu-push.queue.js';
 import { toLink } from '../../core/wire.js';
 import { toCaseAdminRow, toCaseFields, toCaseForm } from './cases.mapping.js';
 import {
@@ -25,6 +26,7 @@ export class CasesAdminService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly cases: CasesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly push: BaiduPushQueue,
   ) {}
 
   /** Menus a case can be filed under: the top-level menus other than home, customer cases and about. */
@@ -62,12 +64,26 @@ export class CasesAdminService {
     const services = await this.serviceMenus();
     if (!services.some((menu) => menu.id === form.dict_id)) throw invalid('请选择案例所属的服务栏目');
     const fields = toCaseFields(form);
-    if (form.id === 0) return { id: await insertCase(this.db, fields) };
-    if ((await updateCase(this.db, form.id, fields)) === 0) throw failure('案例不存在或已删除');
-    return { id: form.id };
+    // The change and the pages it tells Baidu about are saved together (docs/behaviour.md#baidu-link-push).
+    const id = await this.db.transaction(async (manager) => {
+      if (form.id === 0) {
+        const created = await insertCase(manager, fields);
+        await this.push.queue(manager, 'case', created, 'create');
+        return created;
+      }
+      if ((await updateCase(manager, form.id, fields)) === 0) throw failure('案例不存在或已删除');
+      await this.push.queue(manager, 'case', form.id, 'update');
+      return form.id;
+    });
+    this.push.wake();
+    return { id };
   }
 
   async remove(id: number): Promise<void> {
-    if ((await deleteCase(this.db, id)) === 0) throw failure('案例不存在或已删除');
+    await this.db.transaction(async (manager) => {
+      if ((await deleteCase(manager, id)) === 0) throw failure('案例不存在或已删除');
+      await this.push.queue(manager, 'case', id, 'delete');
+    });
+    this.push.wake();
   }
 }

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { BaiduPushModule } from '../baidu-push/baidu-push.module.js';
 import { CasesAdminController } from './cases.admin.controller.js';
 import { CasesAdminService } from './cases.admin.service.js';
 import { CasesController } from './cases.controller.js';
 import { CasesService } from './cases.service.js';
 
 @Module({
+  imports: [BaiduPushModule],
   controllers: [CasesController, CasesAdminController],
   providers: [CasesService, CasesAdminService],
   exports: [CasesService],

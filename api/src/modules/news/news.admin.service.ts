@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { adminList, pageWindow } from '../../core/admin-list.js';
 import { failure, invalid } from '../../core/api.exception.js';
+import { BaiduPushQueue } from '../baidu-push/baidu-push.queue.js';
 import { toNewsAdminRow, toNewsFields, toNewsForm } from './news.mapping.js';
 import {
   countAdminNews,
@@ -23,6 +24,7 @@ export class NewsAdminService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly news: NewsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly push: BaiduPushQueue,
   ) {}
 
   async list(filter: {
@@ -48,12 +50,26 @@ export class NewsAdminService {
     const categories = await this.news.categories();
     if (!categories.some((c) => c.id === form.dynamic_id)) throw invalid('请选择文章分类');
     const fields = toNewsFields(form);
-    if (form.id === 0) return { id: await insertNews(this.db, fields) };
-    if ((await updateNews(this.db, form.id, fields)) === 0) throw failure('文章不存在或已删除');
-    return { id: form.id };
+    // The change and the pages it tells Baidu about are saved together (docs/behaviour.md#baidu-link-push).
+    const id = await this.db.transaction(async (manager) => {
+      if (form.id === 0) {
+        const created = await insertNews(manager, fields);
+        await this.push.queue(manager, 'news', created, 'create');
+        return created;
+      }
+      if ((await updateNews(manager, form.id, fields)) === 0) throw failure('文章不存在或已删除');
+      await this.push.queue(manager, 'news', form.id, 'update');
+      return form.id;
+    });
+    this.push.wake();
+    return { id };
   }
 
   async remove(id: number): Promise<void> {
-    if ((await deleteNews(this.db, id)) === 0) throw failure('文章不存在或已删除');
+    await this.db.transaction(async (manager) => {
+      if ((await deleteNews(manager, id)) === 0) throw failure('文章不存在或已删除');
+      await this.push.queue(manager, 'news', id, 'delete');
+    });
+    this.push.wake();
   }
 }

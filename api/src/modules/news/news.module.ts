@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { BaiduPushModule } from '../baidu-push/baidu-push.module.js';
 import { NewsAdminController } from './news.admin.controller.js';
 import { NewsAdminService } from './news.admin.service.js';
 import { NewsController } from './news.controller.js';
 import { NewsService } from './news.service.js';
 
 @Module({
+  imports: [BaiduPushModule],
   controllers: [NewsController, NewsAdminController],
   providers: [NewsService, NewsAdminService],
   exports: [NewsService],

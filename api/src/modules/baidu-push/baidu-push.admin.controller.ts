@@ -1,0 +1,33 @@
+import { Body, Controller } from '@nestjs/common';
+import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { BaiduPushResult, BaiduPushStatus } from '@site/shared-types';
+import { ApiPost } from '../../core/api-post.decorator.js';
+import { ResponseMessage } from '../../core/response-message.decorator.js';
+import { BaiduPushAdminService } from './baidu-push.admin.service.js';
+import { BaiduPushRetryDto, BaiduPushUrlDto } from './dto/baidu-push.dto.js';
+
+@ApiTags('admin: baidu push')
+@ApiSecurity('token')
+@Controller('api')
+export class BaiduPushAdminController {
+  constructor(private readonly push: BaiduPushAdminService) {}
+
+  @ApiPost('baidupush')
+  @ApiOperation({ summary: "Baidu link push: whether it is configured, today's quota, the queue and the last answers" })
+  status(): Promise<BaiduPushStatus> {
+    return this.push.status();
+  }
+
+  @ApiPost('baidupushurl')
+  @ApiOperation({ summary: "Push one address of the site to Baidu now and give Baidu's answer" })
+  pushUrl(@Body() body: BaiduPushUrlDto): Promise<BaiduPushResult> {
+    return this.push.pushUrl(body.url);
+  }
+
+  @ApiPost('baidupushretry')
+  @ApiOperation({ summary: 'Make one queued address (id) or all of them due now' })
+  @ResponseMessage('已安排立即重试')
+  retry(@Body() body: BaiduPushRetryDto): Promise<{ count: number }> {
+    return this.push.retry(body.id);
+  }
+}
