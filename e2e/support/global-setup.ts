@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { appendFileSync, chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +16,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yunfan-e2e-'));
   chmodSync(dataDir, 0o755);
 
+  const baidu = await startFakeBaidu();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
@@ -27,6 +30,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     WECHAT_APPID: 'wx0e2e0000000000',
     WECHAT_SECRET: 'e2e-secret',
     WECHAT_API_BASE: 'http://127.0.0.1:9',
+    // Baidu's link push, against a local stand-in that takes every address (the back-office push screen shows it).
+    BAIDU_PUSH_TOKEN: BAIDU_PUSH.token,
+    BAIDU_PUSH_SITE: BAIDU_PUSH.site,
+    BAIDU_PUSH_API: baidu.url,
     LOG_LEVEL: 'log',
   };
   delete env.DATABASE_URL;
@@ -63,6 +70,45 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
+    await baidu.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+/** The link push the e2e server is configured with (BAIDU_PUSH_*). */
+export const BAIDU_PUSH = { token: 'e2e-baidu-token', site: 'https://www.yunfan.example.com' };
+
+/**
+ * A stand-in for Baidu's link push API (`POST /urls?site=…&token=…`, one address a line) that takes every address
+ * and counts the day's quota down from 500, in the runner's process for as long as the tests run.
+ */
+async function startFakeBaidu(): Promise<{ url: string; stop: () => Promise<void> }> {
+  let remain = 500;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const query = new URL(req.url ?? '/', 'http://fake').searchParams;
+      const urls = Buffer.concat(chunks).toString('utf8').split('\n').filter(Boolean);
+      const ok = req.method === 'POST' && query.get('token') === BAIDU_PUSH.token && urls.length > 0;
+      remain = ok ? Math.max(0, remain - urls.length) : remain;
+      res.statusCode = ok ? 200 : 401;
+      res.setHeader('Content-Type', 'application/json');
+      res.end(
+        JSON.stringify(
+          ok
+            ? { remain, success: urls.length, not_same_site: [], not_valid: [] }
+            : { error: 401, message: 'token is not valid' },
+        ),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }

@@ -128,6 +128,16 @@ export const adminApi = api.injectEndpoints({
       query: (body) => call('/api/deleteleaveword', body),
       invalidatesTags: ['Message'],
     }),
+    /** Baidu's link push (docs/behaviour.md#baidu-link-push); refetched by the screen after each action. */
+    baiduPushStatus: build.query<Data<'/api/baidupush'>, void>({
+      query: () => call('/api/baidupush'),
+    }),
+    baiduPushUrl: build.mutation<Data<'/api/baidupushurl'>, Body<'/api/baidupushurl'>>({
+      query: (body) => call('/api/baidupushurl', body),
+    }),
+    baiduPushRetry: build.mutation<Data<'/api/baidupushretry'>, Body<'/api/baidupushretry'>>({
+      query: (body) => call('/api/baidupushretry', body),
+    }),
     upload: build.mutation<Data<'/api/uploader'>, UploadRequest>({
       query: ({ file, onProgress }) => {
         const form = new FormData();

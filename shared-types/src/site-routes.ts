@@ -57,6 +57,7 @@ export const ADMIN_CHILDREN = [
   'relation',
   'leaveword',
   'keywords',
+  'baidupush',
 ] as const;
 export type AdminChild = (typeof ADMIN_CHILDREN)[number];
 export const ADMIN_DEFAULT_CHILD: AdminChild = 'case';

@@ -110,6 +110,7 @@ const SCREENS: { label: string; ready: (page: Page) => Promise<void> }[] = [
     ready: (page) => expect(page.getByTestId('keyword-title').getByRole('textbox')).not.toHaveValue(''),
   },
   { label: '修改密码', ready: (page) => expect(page.getByLabel('原密码')).toBeVisible() },
+  { label: '百度推送', ready: (page) => expect(page.getByTestId('push-log').locator('.ant-table')).toBeVisible() },
   { label: '页头设置', ready: blockLoaded },
   { label: '页脚设置', ready: blockLoaded },
   { label: '首页设置', ready: blockLoaded },

@@ -6,7 +6,8 @@ const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>,
 
 /**
  * The screens of `/admin/index/<key>`, in the side menu's order (docs/behaviour.md#admin-routes): the five original
- * entries first (menus to keywords), then the editors of what the public sites show. The route tree and the side menu
+ * entries first (menus to keywords), Baidu's link push beside the keywords (both are about search engines), then the
+ * editors of what the public sites show. The route tree and the side menu
  * both come from here.
  */
 export const SCREENS: readonly { key: string; label: string; Screen: ComponentType }[] = [
@@ -42,6 +43,14 @@ export const SCREENS: readonly { key: string; label: string; Screen: ComponentTy
     Screen: screen(
       () => import(/* webpackChunkName: "screen-keywords" */ '../features/keywords/keywords'),
       'KeywordsScreen',
+    ),
+  },
+  {
+    key: 'baidupush',
+    label: '百度推送',
+    Screen: screen(
+      () => import(/* webpackChunkName: "screen-baidu-push" */ '../features/baidu-push/baidu-push'),
+      'BaiduPushScreen',
     ),
   },
   {
