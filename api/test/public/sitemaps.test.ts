@@ -265,7 +265,7 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise
 describe('without PUBLIC_URL', () => {
   let bare: TestApp;
   beforeAll(async () => {
-    bare = await createTestApp({ SEED: 'false', TRUST_PROXY: '1' });
+    bare = await createTestApp({ SEED: 'false', TRUST_PROXY: '1', ALLOWED_HOSTS: '.example.org' });
   });
   afterAll(() => bare.close());
 
@@ -280,6 +280,12 @@ describe('without PUBLIC_URL', () => {
     // The same origin in the page's canonical link.
     const page = await bare.http.get('/about.html').set('Host', 'a.example.org');
     expect(page.text).toContain('<link rel="canonical" href="http://a.example.org/about.html" />');
+    // A host not allowed never reaches an address (ALLOWED_HOSTS: .example.org; links fall back to loopback).
+    for (const path of ['/robots.txt', '/sitemap.xml', '/sitemap-desktop.xml', '/sitemap-mobile.xml']) {
+      const forged = await bare.http.get(path).set('Host', 'evil.example').set('X-Forwarded-Host', 'evil.example');
+      expect(forged.status).toBe(200);
+      expect(forged.text).not.toContain('evil.example');
+    }
   });
 
   it('should still list the fixed pages of an empty site, without dates it does not know', async () => {
