@@ -1,20 +1,19 @@
 import { Module } from '@nestjs/common';
 import { CacheModule } from '../cache/cache.module.js';
-import { CasesModule } from '../cases/cases.module.js';
 import { KeywordsModule } from '../keywords/keywords.module.js';
-import { NewsModule } from '../news/news.module.js';
 import { FrontendController } from './frontend.controller.js';
 import { PageHeadFallback } from './page-head-fallback.service.js';
 import { PageService } from './page.service.js';
 import { RemotesModule } from './remotes.module.js';
 import { ShellTemplate } from './shell-template.js';
 import { SsrService } from './ssr.service.js';
+import { StructuredData } from './structured-data.service.js';
 
 /** The front-ends on the API's port: the remote pointer, server rendering and the shell's page. */
 @Module({
-  imports: [KeywordsModule, CasesModule, NewsModule, RemotesModule, CacheModule],
+  imports: [KeywordsModule, RemotesModule, CacheModule],
   controllers: [FrontendController],
-  providers: [SsrService, ShellTemplate, PageHeadFallback, PageService],
+  providers: [SsrService, ShellTemplate, PageHeadFallback, StructuredData, PageService],
   exports: [RemotesModule, PageService],
 })
 export class FrontendModule {}

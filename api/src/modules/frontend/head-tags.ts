@@ -31,8 +31,10 @@ export function headTags({ head, siteName, origin, path, match }: HeadInput): st
   const face = match?.route.face;
   const counterpart = counterpartPath(path);
   // Separate mobile URLs: the desktop page is canonical and names its mobile version; the mobile page points
-  // back to it (pages only one face has are their own canonical).
-  const canonical = face === 'mobile' && counterpart ? counterpart : path;
+  // back to it (pages only one face has are their own canonical). The mobile home is its own: a canonical
+  // from a deeper address to the site's root reads as "every page is the home page" to crawlers and Lighthouse,
+  // and the home's mobile version is named by the desktop home's alternate link and the mobile sitemap.
+  const canonical = face === 'mobile' && counterpart && counterpart !== '/' ? counterpart : path;
   tags.push(`<link rel="canonical" href="${escapeHtml(absolute(canonical))}" />`);
   if (face === 'desktop' && counterpart) {
     tags.push(

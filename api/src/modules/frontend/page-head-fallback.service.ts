@@ -8,49 +8,36 @@ import {
   SERVICE_TITLES,
   serviceHead,
   webcaseHead,
+  type CaseDetail,
+  type ItemsData,
+  type NewsDetail,
   type PageHead,
   type RouteMatch,
 } from '@site/shared-types';
-import { ApiException } from '../../core/api.exception.js';
-import { CasesService } from '../cases/cases.service.js';
-import { NewsService } from '../news/news.service.js';
-
-/** A domain read's answer, or `undefined` when it refuses (the item does not exist). */
-async function found<T>(read: Promise<T>): Promise<T | undefined> {
-  try {
-    return await read;
-  } catch (error) {
-    if (error instanceof ApiException) return undefined;
-    throw error;
-  }
-}
+import { naming, type PageReads } from './page-reads.js';
 
 /**
  * The head and status of a page the server does not render (server rendering off, or a render that failed):
- * whether the address names something, and the item's head, from the same domain services the API answers
- * with. A rendered page takes both from its route module instead (docs/architecture.md "Render path").
+ * whether the address names something, and the item's head, from the same public reads the page's render makes
+ * (a refusal: the item does not exist). A rendered page takes both from its route module instead
+ * (docs/architecture.md "Render path").
  */
 @Injectable()
 export class PageHeadFallback {
-  constructor(
-    private readonly cases: CasesService,
-    private readonly news: NewsService,
-  ) {}
-
-  async head(match: RouteMatch | null): Promise<PageHead> {
+  async head(match: RouteMatch | null, reads: PageReads): Promise<PageHead> {
     if (!match) return NOT_FOUND_HEAD;
     const id = match.id ?? 0;
     switch (match.route.name) {
       case 'details':
       case 'medetails':
-        return caseHead(await found(this.cases.detail(id, DEFAULT_CASEMENU)));
+        return caseHead(await caseDetail(reads, id));
       case 'news':
       case 'menews':
-        return itemHead(await found(this.news.detail(id)));
+        return itemHead(await newsDetail(reads, id));
       case 'items':
-        return serviceHead((await found(this.cases.items(id)))?.menu, SERVICE_TITLES[id]);
+        return serviceHead((await items(reads, id))?.menu, SERVICE_TITLES[id]);
       case 'meitems':
-        return serviceHead((await found(this.cases.items(id)))?.menu);
+        return serviceHead((await items(reads, id))?.menu);
       case 'webcase':
         return webcaseHead(id);
       default:
@@ -58,3 +45,21 @@ export class PageHeadFallback {
     }
   }
 }
+
+/** A case as its page reads it (any list it was opened from), or `undefined`. */
+export const caseDetail = (reads: PageReads, id: number) =>
+  reads.data<CaseDetail>(
+    { path: '/api/details', method: 'POST', body: { case: id, casemenu: DEFAULT_CASEMENU } },
+    naming('case', id),
+  );
+
+/** An article as its page reads it, or `undefined`. */
+export const newsDetail = (reads: PageReads, id: number) =>
+  reads.data<NewsDetail>(
+    { path: '/api/itemnewscut', method: 'POST', body: { case: id, state: 0 } },
+    naming('case', id),
+  );
+
+/** A service menu's page data, or `undefined`. */
+const items = (reads: PageReads, id: number) =>
+  reads.data<ItemsData>({ path: '/api/items', method: 'POST', body: { menu: id } }, naming('menu', id));

@@ -15,9 +15,11 @@ import { RenderCalls } from '../cache/render-calls.js';
 import { KeywordsService } from '../keywords/keywords.service.js';
 import { headTags } from './head-tags.js';
 import { PageHeadFallback } from './page-head-fallback.service.js';
+import { PageReads } from './page-reads.js';
 import { RemotesService } from './remotes.service.js';
 import { ShellTemplate } from './shell-template.js';
 import { SsrService, type ServerRender } from './ssr.service.js';
+import { StructuredData } from './structured-data.service.js';
 import { pageVary, startupRedirect } from './startup-redirect.js';
 
 function remoteFor(match: RouteMatch | null, pathname: string): RemoteName {
@@ -44,6 +46,7 @@ export class PageService {
     private readonly shell: ShellTemplate,
     private readonly fallback: PageHeadFallback,
     private readonly calls: RenderCalls,
+    private readonly structured: StructuredData,
   ) {
     this.originSettings = originSettings(config);
   }
@@ -76,6 +79,8 @@ export class PageService {
     const remote = remoteFor(match, req.path);
     const current = pointer.remotes[remote];
 
+    // The page's public reads, each made once: by the render, the fallback head and the structured data.
+    const reads = new PageReads(this.calls.call);
     let rendered: ServerRender | null = null;
     if (remote !== 'mf_admin' && current && req.method === 'GET') {
       rendered = await this.ssr.render(
@@ -84,13 +89,13 @@ export class PageService {
           remote,
           release: current.release,
           apiBase: loopbackBase(req),
-          call: this.calls.call,
+          call: reads.read,
           keywords: records,
         },
         files.build,
       );
     }
-    const head = rendered?.result.head ?? composeHead(await this.fallback.head(match), site);
+    const head = rendered?.result.head ?? composeHead(await this.fallback.head(match, reads), site);
 
     const origin = publicOrigin(req, this.originSettings);
     const config: SiteConfig = {
@@ -103,14 +108,11 @@ export class PageService {
       wechat: this.config.wechat.appId !== null,
       analyticsId: this.config.analyticsId,
     };
+    const name = siteName(site.title);
+    const structured =
+      head.status === 200 && match ? await this.structured.tag(match, req.path, origin, name, reads) : null;
     const [before, after] = this.shell.fill(files, {
-      head: headTags({
-        head,
-        siteName: siteName(site.title),
-        origin,
-        path: req.path,
-        match,
-      }),
+      head: [...headTags({ head, siteName: name, origin, path: req.path, match }), ...(structured ? [structured] : [])],
       styles: rendered?.styles ?? [],
       config,
       stateJson: rendered?.result.stateJson ?? null,
