@@ -5,7 +5,7 @@
 //      of the back office's login (Chromium);
 //   2. `cache`: public answers and pages, cached and with CACHE=false, side by side with nginx serving the same
 //      bytes (wrk; see bench-cache.mjs), the uncached render at one connection, and memory under random queries;
-//   3. `lighthouse`: performance (score, FCP, LCP, TBT, CLS, JavaScript transferred) on phones and desktops for the
+//   3. `lighthouse`: performance (score, FCP, LCP, TBT, CLS, JavaScript transferred) and the SEO score on phones and desktops for the
 //      same public pages, the median of `BENCH_RUNS` (3) runs each, after one warming visit of every page, in the
 //      server's default hydration mode (`BENCH_HYDRATION=eager,idle` compares both).
 // `npm run bench -- cache` (or `js`, `lighthouse`, several) runs only those parts. The cache part needs wrk and
@@ -121,7 +121,7 @@ async function javascriptBytes(base) {
   return rows;
 }
 
-/** One Lighthouse run (performance only) in Debian's Chromium, with a fresh profile; retried when the trace fails. */
+/** One Lighthouse run (performance and SEO) in Debian's Chromium, with a fresh profile; retried when the trace fails. */
 function lighthouse(url, form, attempts = 3) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'yunfan-lh-'));
   try {
@@ -133,7 +133,7 @@ function lighthouse(url, form, attempts = 3) {
         path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js'),
         url,
         '--quiet',
-        '--only-categories=performance',
+        '--only-categories=performance,seo',
         '--output=json',
         `--output-path=${output}`,
         `--chrome-flags=${flags}`,
@@ -151,6 +151,7 @@ function lighthouse(url, form, attempts = 3) {
     const scripts = report.audits['resource-summary']?.details?.items?.find((item) => item.resourceType === 'script');
     return {
       score: Math.round((report.categories.performance.score ?? 0) * 100),
+      SEO: Math.round((report.categories.seo?.score ?? 0) * 100),
       'FCP ms': Math.round(audit('first-contentful-paint')),
       'LCP ms': Math.round(audit('largest-contentful-paint')),
       'TBT ms': Math.round(audit('total-blocking-time')),
@@ -228,7 +229,7 @@ async function lighthouseTable() {
             continue;
           }
           const row = { hydration, form, page, runs: results.length };
-          for (const key of ['score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'JS KiB', 'JS req']) {
+          for (const key of ['score', 'SEO', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'JS KiB', 'JS req']) {
             row[key] = median(results.map((result) => result[key]));
           }
           row['score min'] = Math.min(...results.map((result) => result.score));
