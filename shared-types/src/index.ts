@@ -10,6 +10,7 @@ export * from './menu-routes.js';
 export * from './api.js';
 export type * from './admin-api.js';
 export * from './site-routes.js';
+export * from './seo.js';
 export * from './page-head.js';
 export * from './site-config.js';
 export type * from './domain/keywords.js';

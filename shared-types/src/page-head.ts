@@ -1,6 +1,7 @@
 import { CASE_CLASSES, DEFAULT_META, DEFAULT_WEBCASE_ID } from './constants.js';
 import type { CaseDetail } from './domain/cases.js';
 import type { KeywordRecord } from './domain/keywords.js';
+import type { SeoFields } from './seo.js';
 import type { SsrHead } from './ssr.js';
 import type { DesktopRouteName, MobileRouteName } from './site-routes.js';
 
@@ -39,8 +40,12 @@ export function pageTitle(title: string | null | undefined, siteTitle: string): 
 export interface PageHead {
   /** The page's own title (`案例名`), composed with the company name; `null`: the site title. */
   title: string | null;
-  /** Replaces the site description (an article's or case's intro). */
+  /** The whole document title as written (an item's SEO title): replaces `title - 公司名`, no company name added. */
+  fullTitle?: string;
+  /** Replaces the site description (an item's SEO description, or its intro). */
   description?: string;
+  /** Replaces the site keywords (an item's SEO keywords). */
+  keywords?: string;
   /** A picture for link cards (WeChat, Open Graph), absolute or site-relative. */
   image?: string;
   /** 404 when the address names nothing (an unknown route, or an id with no item). */
@@ -82,15 +87,32 @@ export function webcaseExists(id: number): boolean {
   return id === DEFAULT_WEBCASE_ID || CASE_CLASSES.some((entry) => entry.id === id);
 }
 
-/** The head of a case's or an article's page, or not-found when there is no such item. */
-export function itemHead(item: { title: string; intro: string; img: string } | undefined | null): PageHead {
+/** What an item's page head is made of; the SEO fields may be absent (an answer from before they existed). */
+export type HeadItem = { title: string; intro: string; img: string } & Partial<SeoFields>;
+
+/**
+ * The head of a case's or an article's page, or not-found when there is no such item: its SEO fields where they are
+ * set (the title as written, the keywords, the description), else its title (composed with the company name), its
+ * intro and the site's keywords.
+ */
+export function itemHead(item: HeadItem | undefined | null): PageHead {
   if (!item) return NOT_FOUND_HEAD;
-  return { title: item.title, description: item.intro || undefined, image: item.img || undefined };
+  const head: PageHead = { title: item.title };
+  const fullTitle = item.seo_title?.trim();
+  if (fullTitle) head.fullTitle = fullTitle;
+  const description = item.seo_description?.trim() || item.intro;
+  if (description) head.description = description;
+  const keywords = item.seo_keywords?.trim();
+  if (keywords) head.keywords = keywords;
+  if (item.img) head.image = item.img;
+  return head;
 }
 
 /** A case's page. */
-export function caseHead(detail: Pick<CaseDetail, 'name' | 'intro' | 'img'> | undefined | null): PageHead {
-  return itemHead(detail && { title: detail.name, intro: detail.intro, img: detail.img });
+export function caseHead(
+  detail: (Pick<CaseDetail, 'name' | 'intro' | 'img'> & Partial<SeoFields>) | undefined | null,
+): PageHead {
+  return itemHead(detail && { ...detail, title: detail.name });
 }
 
 /** A service menu's page: its own title (or the fixed one the desktop gives menus 3 to 6) and its intro. */
@@ -103,13 +125,18 @@ export function webcaseHead(id: number): PageHead {
   return webcaseExists(id) ? { title: webcaseTitle(id) } : NOT_FOUND_HEAD;
 }
 
+/** The document title of a page's head: its full title when it has one, else `页面 - 公司名` (or the site title). */
+export function headTitle(head: Pick<PageHead, 'title' | 'fullTitle'>, siteTitle: string): string {
+  return head.fullTitle || pageTitle(head.title, siteTitle);
+}
+
 /** The document head of a page: its own head completed with the site's title, keywords and description. */
 export function composeHead(head: PageHead, site: SiteMeta): SsrHead {
   return {
     status: head.status ?? 200,
-    title: pageTitle(head.title, site.title),
+    title: headTitle(head, site.title),
     description: head.description || site.description,
-    keywords: site.keywords,
+    keywords: head.keywords || site.keywords,
     image: head.image ?? null,
   };
 }
