@@ -5,6 +5,7 @@ import type {
   AmendResult,
   CaseAdminRow,
   CaseForm,
+  CaseFormInput,
   IdRequest,
   LoginData,
   LoginRequest,
@@ -14,6 +15,7 @@ import type {
   ModificationRequest,
   NewsAdminRow,
   NewsForm,
+  NewsFormInput,
   UploadData,
 } from './domain/admin.js';
 import type {
@@ -53,11 +55,11 @@ export interface AdminApi {
   '/api/deletemenu': Call<'POST', IdRequest, null>;
   '/api/case': Call<'POST', AdminListRequest, AdminList<CaseAdminRow>>;
   '/api/getcase': Call<'POST', { caseid: number }, CaseForm>;
-  '/api/amendcase': Call<'POST', CaseForm, AmendResult>;
+  '/api/amendcase': Call<'POST', CaseFormInput, AmendResult>;
   '/api/deletecase': Call<'POST', IdRequest, null>;
   '/api/news': Call<'POST', AdminListRequest, AdminList<NewsAdminRow, NewsCategoryLink>>;
   '/api/getnews': Call<'POST', { newsid: number }, NewsForm>;
-  '/api/amendnews': Call<'POST', NewsForm, AmendResult>;
+  '/api/amendnews': Call<'POST', NewsFormInput, AmendResult>;
   '/api/deletenews': Call<'POST', IdRequest, null>;
   '/api/getheader': Call<'POST', void, HeaderBlock>;
   '/api/amendheader': Call<'POST', HeaderBlock, null>;

@@ -25,7 +25,14 @@ import {
   ValidateNested,
   type ValidationArguments,
 } from 'class-validator';
-import { MAX_PAGE_AMOUNT, SITE_OR_WEB_URL } from '@site/shared-types';
+import {
+  MAX_PAGE_AMOUNT,
+  normalizeSeoKeywords,
+  normalizeSeoText,
+  SEO_MAX_LENGTH,
+  SITE_OR_WEB_URL,
+  type SeoFields,
+} from '@site/shared-types';
 import { invalid } from './api.exception.js';
 
 /**
@@ -145,6 +152,31 @@ export function TextField(
     IsString({ message: (args) => `${name(args)}必须是文本` }),
     ...(min > 0 ? [MinLength(min, { message: (args: ValidationArguments) => `${name(args)}不能为空` })] : []),
     MaxLength(max, { message: (args) => `${name(args)}不能超过 ${max} 个字符` }),
+  );
+}
+
+const SEO_LABELS: Readonly<Record<keyof SeoFields, string>> = {
+  seo_title: 'SEO标题',
+  seo_keywords: 'SEO关键词',
+  seo_description: 'SEO描述',
+};
+
+/**
+ * One of an item's optional SEO fields (docs/behaviour.md#cases-and-articles): a text, normalised before its length
+ * is checked (white space made single and trimmed; keywords split on `,`, `，`, `、`, `;` or `；`, empties and
+ * repeats dropped, joined with `,`). '' clears the field; left out, a save keeps the stored value.
+ */
+export function SeoField(field: keyof SeoFields) {
+  const normalize = field === 'seo_keywords' ? normalizeSeoKeywords : normalizeSeoText;
+  return applyDecorators(
+    TextField(SEO_MAX_LENGTH[field], {
+      optional: true,
+      label: SEO_LABELS[field],
+      description:
+        (field === 'seo_keywords' ? 'comma-separated keywords (，、；; are read as commas). ' : '') +
+        "'' clears it (the page derives it); left out, an update keeps the stored value and a new item has ''",
+    }),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? normalize(value) : value)),
   );
 }
 

@@ -3,6 +3,7 @@ import type {
   CaseAdminRow,
   CaseDetail,
   CaseForm,
+  CaseFormInput,
   HeaderData,
   ItemsData,
   KeywordRecord,
@@ -228,7 +229,8 @@ describe('menus', () => {
 });
 
 describe('cases', () => {
-  const form = (change: Partial<Record<keyof CaseForm, unknown>> = {}): CaseForm => ({
+  // A payload as a client from before the SEO fields sends it (they are optional on input).
+  const form = (change: Partial<Record<keyof CaseForm, unknown>> = {}): CaseFormInput => ({
     id: 0,
     name: '测试案例：深圳某科技官网',
     intro: '一句话介绍',
@@ -242,7 +244,7 @@ describe('cases', () => {
     class_id: 2,
     content: '<h3>项目背景</h3><p>正文</p>',
     create_time: '2026-11-20',
-    ...(change as Partial<CaseForm>),
+    ...(change as Partial<CaseFormInput>),
   });
 
   it('should list with the service menus and the five tabs, newest first', async () => {
@@ -269,7 +271,8 @@ describe('cases', () => {
   it('should create, read, update and delete a case, visible at once on the public calls', async () => {
     const created = ok<{ id: number }>(await call('/api/amendcase', form()));
     const read = ok<CaseForm>(await call('/api/getcase', { caseid: created.id }));
-    expect(read).toEqual({ ...form(), id: created.id });
+    // The answer always carries the SEO fields; a create without them leaves them empty.
+    expect(read).toEqual({ ...form(), id: created.id, seo_title: '', seo_keywords: '', seo_description: '' });
 
     const items = ok<ItemsData>(await t.http.post('/api/items').send({ menu: 3 }));
     expect(items.case.caselist[0]!.id).toBe(created.id); // pinned and newest
@@ -349,6 +352,9 @@ describe('news', () => {
       content: '<p>正文</p>',
       dynamic_id: 1,
       create_time: '2026-11-21',
+      seo_title: '',
+      seo_keywords: '',
+      seo_description: '',
     });
     const detail = ok<NewsDetail>(await t.http.post('/api/itemnewscut').send({ case: created.id, state: 0 }));
     expect(detail.title).toBe('测试新闻标题');

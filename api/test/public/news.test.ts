@@ -71,7 +71,17 @@ describe('POST /api/itemnewscut', () => {
     const order = await expectedOrder(category!.dynamic_id);
     const detail = ok<NewsDetail>(await t.http.post('/api/itemnewscut').send({ case: order[1], state: 0 }));
     expect(Object.keys(detail).sort()).toEqual(
-      [...SUMMARY_KEYS, 'content', 'downId', 'downtitle', 'upId', 'uptitle'].sort(),
+      [
+        ...SUMMARY_KEYS,
+        'content',
+        'downId',
+        'downtitle',
+        'seo_description',
+        'seo_keywords',
+        'seo_title',
+        'upId',
+        'uptitle',
+      ].sort(),
     );
     expect(detail.upId).toBe(order[0]);
     expect(detail.downId).toBe(order[2]);

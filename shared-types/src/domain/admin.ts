@@ -1,6 +1,7 @@
 import type { CaseClassLink, CaseDetail, CaseSummary } from './cases.js';
 import type { MenuGrade, MenuLink } from './menus.js';
 import type { NewsDetail, NewsSummary } from './news.js';
+import type { SeoFields } from '../seo.js';
 
 /**
  * Admin list answer (docs/behaviour.md#content-model): one page of rows plus the option lists the screen's filters and
@@ -55,7 +56,10 @@ export interface CaseAdminRow extends CaseSummary {
   class_name: string;
 }
 
-/** The case edit form (`getcase` answer, `amendcase` payload; id 0 creates): every case field, no neighbours. */
+/**
+ * The case edit form (`getcase` answer, `amendcase` payload; id 0 creates): every case field, no neighbours. The
+ * answer always carries the SEO fields (empty: not set).
+ */
 export type CaseForm = Omit<
   CaseDetail,
   'upId' | 'upname' | 'caseup' | 'downId' | 'downname' | 'casedown' | 'create_time'
@@ -64,15 +68,27 @@ export type CaseForm = Omit<
   create_time?: string;
 };
 
+/**
+ * What a form save may leave out: the SEO fields. Left out on an update, the stored ones are kept (a client that
+ * does not know them cannot clear them); left out on a create, they are empty.
+ */
+export type FormInput<Form extends SeoFields> = Omit<Form, keyof SeoFields> & Partial<SeoFields>;
+
+/** The `amendcase` payload. */
+export type CaseFormInput = FormInput<CaseForm>;
+
 export interface NewsAdminRow extends NewsSummary {
   dynamic_name: string;
 }
 
-/** The article edit form (`getnews` answer, `amendnews` payload; id 0 creates). */
+/** The article edit form (`getnews` answer, `amendnews` payload; id 0 creates), SEO fields as in `CaseForm`. */
 export type NewsForm = Omit<NewsDetail, 'uptitle' | 'upId' | 'downtitle' | 'downId' | 'create_time'> & {
   /** `yyyy-MM-dd`; defaults to today. */
   create_time?: string;
 };
+
+/** The `amendnews` payload. */
+export type NewsFormInput = FormInput<NewsForm>;
 
 export interface LoginRequest {
   email: string;

@@ -1,4 +1,5 @@
 import type { CaseClassId, CaseTop } from '../constants.js';
+import type { SeoFields } from '../seo.js';
 
 export interface CaseBannerImage {
   url: string;
@@ -24,8 +25,11 @@ export interface CaseSummary {
   create_time: string;
 }
 
-/** `POST /api/details`: a case with its neighbours in the same list; an absent neighbour has `null` id and name and a `false` flag. */
-export interface CaseDetail extends CaseSummary {
+/**
+ * `POST /api/details`: a case with its neighbours in the same list; an absent neighbour has `null` id and name and a
+ * `false` flag. The SEO fields (empty: not set) are what the page's head uses instead of the derived values.
+ */
+export interface CaseDetail extends CaseSummary, SeoFields {
   /** QR image. */
   code_img: string;
   banner: CaseBannerImage[];

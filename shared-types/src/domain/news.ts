@@ -1,3 +1,5 @@
+import type { SeoFields } from '../seo.js';
+
 export interface NewsSummary {
   id: number;
   title: string;
@@ -9,8 +11,11 @@ export interface NewsSummary {
   dynamic_id: number;
 }
 
-/** `POST /api/itemnewscut`: an article with its neighbours in the same category; absent neighbours are `null`. */
-export interface NewsDetail extends NewsSummary {
+/**
+ * `POST /api/itemnewscut`: an article with its neighbours in the same category; absent neighbours are `null`. The
+ * SEO fields (empty: not set) are what the page's head uses instead of the derived values.
+ */
+export interface NewsDetail extends NewsSummary, SeoFields {
   /** HTML body. */
   content: string;
   uptitle: string | null;

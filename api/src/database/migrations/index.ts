@@ -1,6 +1,7 @@
 import { InitialSchema1763700000000 } from './1763700000000-initial-schema.js';
 import { AdminAndLeads1763800000000 } from './1763800000000-admin-and-leads.js';
 import { PublishedContent1763900000000 } from './1763900000000-published-content.js';
+import { SeoFields1764000000000 } from './1764000000000-seo-fields.js';
 import { BaiduPush1764200000000 } from './1764200000000-baidu-push.js';
 
 /** Every migration, in order. Listed explicitly: TypeORM's glob loading does not suit an ESM build. */
@@ -8,5 +9,6 @@ export const migrations = [
   InitialSchema1763700000000,
   AdminAndLeads1763800000000,
   PublishedContent1763900000000,
+  SeoFields1764000000000,
   BaiduPush1764200000000,
 ];

@@ -1,4 +1,4 @@
-import type { CaseForm, KeywordName, MenuNode, NewsForm } from '@site/shared-types';
+import type { CaseFormInput, KeywordName, MenuNode, NewsFormInput } from '@site/shared-types';
 
 export type { HeaderBlock, HomeBlock } from '@site/shared-types';
 export type { SiteBlockKey, SiteBlocks } from '../../modules/site/site-blocks.js';
@@ -7,16 +7,16 @@ import type { SiteBlocks } from '../../modules/site/site-blocks.js';
 /** A menu row as seeded: the back-office shape without the tree-only fields. */
 export type SeedMenu = Omit<MenuNode, 'children' | 'sebshow'>;
 
-/** A case as seeded: its edit form without the id, with a date. */
-export type SeedCase = Omit<CaseForm, 'id' | 'create_time'> & { create_time: string };
+/** A case as seeded: its edit form without the id, with a date (the SEO fields are left empty). */
+export type SeedCase = Omit<CaseFormInput, 'id' | 'create_time'> & { create_time: string };
 
 export interface SeedNewsCategory {
   id: number;
   name: string;
 }
 
-/** An article as seeded: its edit form without the id, with a date. */
-export type SeedNews = Omit<NewsForm, 'id' | 'create_time'> & { create_time: string };
+/** An article as seeded: its edit form without the id, with a date (the SEO fields are left empty). */
+export type SeedNews = Omit<NewsFormInput, 'id' | 'create_time'> & { create_time: string };
 
 export interface SeedKeyword {
   keywords: KeywordName;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AdminList, AmendResult, CaseAdminRow, CaseForm, MenuLink } from '@site/shared-types';
+import type { AdminList, AmendResult, CaseAdminRow, CaseForm, CaseFormInput, MenuLink } from '@site/shared-types';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { adminList, pageWindow } from '../../core/admin-list.js';
@@ -60,7 +60,7 @@ export class CasesAdminService {
   }
 
   /** Creates (id 0) or updates a case; the rich text is sanitised first. */
-  async save(form: CaseForm): Promise<AmendResult> {
+  async save(form: CaseFormInput): Promise<AmendResult> {
     const services = await this.serviceMenus();
     if (!services.some((menu) => menu.id === form.dict_id)) throw invalid('请选择案例所属的服务栏目');
     const fields = toCaseFields(form);

@@ -15,6 +15,9 @@ const row: CaseRow = {
   class_id: 1,
   content: '<p>正文</p>',
   create_time: '2025-11-20',
+  seo_title: '云帆官网案例｜品牌官网设计',
+  seo_keywords: '品牌官网,网站设计',
+  seo_description: '',
 };
 
 describe('toCaseSummary', () => {
@@ -38,6 +41,14 @@ describe('toCaseDetail', () => {
       downId: 8,
       downname: '下一个',
       casedown: true,
+    });
+  });
+
+  it('should carry the SEO fields for the page head', () => {
+    expect(toCaseDetail(row, undefined)).toMatchObject({
+      seo_title: '云帆官网案例｜品牌官网设计',
+      seo_keywords: '品牌官网,网站设计',
+      seo_description: '',
     });
   });
 
@@ -80,5 +91,12 @@ describe('toCaseFields', () => {
     const { create_time: _omitted, ...undated } = form;
     expect(toCaseFields(undated, new Date('2025-12-31T16:30:00Z')).create_time).toBe('2026-01-01');
     expect(toCaseFields(form).create_time).toBe('2025-11-20');
+  });
+
+  it('should keep the SEO fields it is given and leave out those it is not', () => {
+    expect(toCaseFields(form)).toMatchObject({ seo_title: '云帆官网案例｜品牌官网设计', seo_description: '' });
+    const { seo_title: _t, seo_keywords: _k, seo_description: _d, ...older } = form;
+    const fields = toCaseFields(older);
+    expect([fields.seo_title, fields.seo_keywords, fields.seo_description]).toEqual([undefined, undefined, undefined]);
   });
 });

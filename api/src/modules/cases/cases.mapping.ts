@@ -3,6 +3,7 @@ import {
   type CaseAdminRow,
   type CaseDetail,
   type CaseForm,
+  type CaseFormInput,
   type CaseSummary,
   type ItemsData,
   type SuccessCase,
@@ -65,8 +66,11 @@ export function toCaseForm(row: CaseRow): CaseForm {
   return pick(row, CASE_COLUMNS);
 }
 
-/** What a saved form stores: banner entries keep their `url` only, the body is sanitised, the date defaults to today. */
-export function toCaseFields(form: CaseForm, now = new Date()): CaseFields {
+/**
+ * What a saved form stores: banner entries keep their `url` only, the body is sanitised, the date defaults to today;
+ * SEO fields left out stay left out (see `CaseFields`).
+ */
+export function toCaseFields(form: CaseFormInput, now = new Date()): CaseFields {
   const { id: _id, ...fields } = pick(form, CASE_COLUMNS);
   return {
     ...fields,

@@ -1,4 +1,4 @@
-import { MenuId, type CaseDetail } from '@site/shared-types';
+import { MenuId, SEO_FIELD_NAMES, type CaseDetail, type SeoFields } from '@site/shared-types';
 import { columnList, execute, insertReturningId, query, queryCount, queryOne } from '../../core/sql.js';
 import type { Sql, SqlFilter } from '../../core/sql.js';
 import type { PageWindow } from '../../core/admin-list.js';
@@ -23,13 +23,14 @@ export const CASE_COLUMNS = [
   'class_id',
   'content',
   'create_time',
+  ...SEO_FIELD_NAMES,
 ] as const;
 
 /** The columns of a case as lists show it (`CaseSummary`), in the answer's order. */
 export const CASE_SUMMARY_KEYS = [...CASE_HEAD, 'top', 'dict_id', 'class_id', 'create_time'] as const;
 
-/** What a detail adds to the summary. */
-export const CASE_DETAIL_KEYS = ['code_img', 'banner', 'content'] as const;
+/** What a detail adds to the summary (the SEO fields for the page's head). */
+export const CASE_DETAIL_KEYS = ['code_img', 'banner', 'content', ...SEO_FIELD_NAMES] as const;
 
 export type CaseSummaryRow = Pick<CaseRow, (typeof CASE_SUMMARY_KEYS)[number]>;
 
@@ -50,8 +51,11 @@ export interface CaseNeighbourRow {
 
 export type SuccessCaseRow = Pick<CaseRow, 'id' | 'img' | 'name' | 'scene'>;
 
-/** What a save writes: every column but the id. */
-export type CaseFields = Omit<CaseRow, 'id'>;
+/**
+ * What a save writes: every column but the id. An SEO field left out is empty on a new case and keeps its stored
+ * value on an update.
+ */
+export type CaseFields = Omit<CaseRow, 'id' | keyof SeoFields> & Partial<SeoFields>;
 
 export interface MenuBannerRow {
   id: number;
@@ -209,13 +213,19 @@ const fieldValues = (fields: CaseFields) => [
   fields.class_id,
   fields.content,
   fields.create_time,
+  // NULL: left out (an insert stores '', an update keeps the stored value).
+  fields.seo_title ?? null,
+  fields.seo_keywords ?? null,
+  fields.seo_description ?? null,
 ];
 
 export function insertCase(db: Sql, fields: CaseFields): Promise<number> {
   return insertReturningId(
     db,
-    `INSERT INTO "case" (name, intro, scene, site, img, code_img, banner, top, dict_id, class_id, content, create_time)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12) RETURNING id`,
+    `INSERT INTO "case" (name, intro, scene, site, img, code_img, banner, top, dict_id, class_id, content, create_time,
+       seo_title, seo_keywords, seo_description)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12,
+       coalesce($13, ''), coalesce($14, ''), coalesce($15, '')) RETURNING id`,
     fieldValues(fields),
   );
 }
@@ -225,8 +235,10 @@ export function updateCase(db: Sql, id: number, fields: CaseFields): Promise<num
   return execute(
     db,
     `UPDATE "case" SET name = $1, intro = $2, scene = $3, site = $4, img = $5, code_img = $6, banner = $7::jsonb,
-       top = $8, dict_id = $9, class_id = $10, content = $11, create_time = $12, updated_at = now()
-     WHERE id = $13`,
+       top = $8, dict_id = $9, class_id = $10, content = $11, create_time = $12,
+       seo_title = coalesce($13, seo_title), seo_keywords = coalesce($14, seo_keywords),
+       seo_description = coalesce($15, seo_description), updated_at = now()
+     WHERE id = $16`,
     [...fieldValues(fields), id],
   );
 }

@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AdminList, AmendResult, NewsAdminRow, NewsCategoryLink, NewsForm } from '@site/shared-types';
+import type {
+  AdminList,
+  AmendResult,
+  NewsAdminRow,
+  NewsCategoryLink,
+  NewsForm,
+  NewsFormInput,
+} from '@site/shared-types';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { adminList, pageWindow } from '../../core/admin-list.js';
@@ -46,7 +53,7 @@ export class NewsAdminService {
     return toNewsForm(row);
   }
 
-  async save(form: NewsForm): Promise<AmendResult> {
+  async save(form: NewsFormInput): Promise<AmendResult> {
     const categories = await this.news.categories();
     if (!categories.some((c) => c.id === form.dynamic_id)) throw invalid('请选择文章分类');
     const fields = toNewsFields(form);

@@ -22,12 +22,23 @@ describe('toNewsDetail', () => {
     create_time: '2025-03-09',
     dynamic_id: 1,
     content: '<p>x</p>',
+    seo_title: '自定义标题',
+    seo_keywords: '新闻,资讯',
+    seo_description: '',
   };
 
   it('should answer the newer article as up and the older as down', () => {
     const detail = toNewsDetail({ ...row, up_id: 6, uptitle: '较新', down_id: 4, downtitle: '较旧' });
     expect(detail).toMatchObject({ upId: 6, uptitle: '较新', downId: 4, downtitle: '较旧' });
     expect(Object.keys(detail).slice(-5)).toEqual(['content', 'uptitle', 'downtitle', 'upId', 'downId']);
+  });
+
+  it('should carry the SEO fields for the page head', () => {
+    expect(toNewsDetail({ ...row, up_id: null, uptitle: null, down_id: null, downtitle: null })).toMatchObject({
+      seo_title: '自定义标题',
+      seo_keywords: '新闻,资讯',
+      seo_description: '',
+    });
   });
 
   it('should answer null for a missing neighbour', () => {
@@ -54,5 +65,7 @@ describe('toNewsFields', () => {
       dynamic_id: 2,
       create_time: '2025-07-01',
     });
+    // SEO fields left out stay out: an update keeps the stored ones.
+    expect(fields.seo_title).toBeUndefined();
   });
 });

@@ -1,10 +1,12 @@
 import {
   formatCreateTime,
+  SEO_FIELD_NAMES,
   splitCreateTime,
   type NewsAdminRow,
   type NewsBrief,
   type NewsDetail,
   type NewsForm,
+  type NewsFormInput,
   type NewsSummary,
 } from '@site/shared-types';
 import { sanitizeRichText } from '../../core/rich-text.js';
@@ -29,6 +31,7 @@ export function toNewsSummary(row: NewsSummaryRow): NewsSummary {
 export function toNewsDetail(row: NewsDetailRow): NewsDetail {
   return {
     ...toNewsSummary(row),
+    ...pick(row, SEO_FIELD_NAMES),
     content: row.content,
     uptitle: row.uptitle,
     downtitle: row.downtitle,
@@ -51,8 +54,8 @@ export function toNewsForm(row: NewsRow): NewsForm {
   return pick(row, NEWS_COLUMNS);
 }
 
-/** What a saved form stores: the body is sanitised, the date defaults to today. */
-export function toNewsFields(form: NewsForm, now = new Date()): NewsFields {
+/** What a saved form stores: the body is sanitised, the date defaults to today; SEO fields left out stay left out. */
+export function toNewsFields(form: NewsFormInput, now = new Date()): NewsFields {
   const { id: _id, ...fields } = pick(form, NEWS_COLUMNS);
   return { ...fields, content: sanitizeRichText(form.content), create_time: form.create_time ?? formatCreateTime(now) };
 }

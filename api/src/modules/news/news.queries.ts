@@ -1,4 +1,4 @@
-import type { NewsDetail } from '@site/shared-types';
+import { SEO_FIELD_NAMES, type NewsDetail, type SeoFields } from '@site/shared-types';
 import { columnList, execute, insertReturningId, query, queryCount, queryOne } from '../../core/sql.js';
 import type { Sql, SqlFilter } from '../../core/sql.js';
 import type { PageWindow } from '../../core/admin-list.js';
@@ -11,7 +11,16 @@ import type { LinkRow } from '../../core/wire.js';
 export type NewsRow = Omit<NewsDetail, 'uptitle' | 'upId' | 'downtitle' | 'downId'>;
 
 /** Every column an article has, in the order the edit form shows them. */
-export const NEWS_COLUMNS = ['id', 'title', 'intro', 'img', 'content', 'dynamic_id', 'create_time'] as const;
+export const NEWS_COLUMNS = [
+  'id',
+  'title',
+  'intro',
+  'img',
+  'content',
+  'dynamic_id',
+  'create_time',
+  ...SEO_FIELD_NAMES,
+] as const;
 
 /** The columns of an article as lists show it (`NewsSummary`), in the answer's order. */
 export const NEWS_SUMMARY_KEYS = ['id', 'title', 'intro', 'img', 'create_time', 'dynamic_id'] as const;
@@ -19,7 +28,7 @@ export const NEWS_SUMMARY_KEYS = ['id', 'title', 'intro', 'img', 'create_time', 
 export type NewsSummaryRow = Pick<NewsRow, (typeof NEWS_SUMMARY_KEYS)[number]>;
 
 /** An article with its neighbours in its category: "up" is the newer one, "down" the older; `null` at the ends. */
-export interface NewsDetailRow extends NewsSummaryRow {
+export interface NewsDetailRow extends NewsSummaryRow, SeoFields {
   content: string;
   up_id: number | null;
   uptitle: string | null;
@@ -33,8 +42,11 @@ export interface NewsAdminListRow extends NewsSummaryRow {
   dynamic_name: string;
 }
 
-/** What a save writes: every column but the id. */
-export type NewsFields = Omit<NewsRow, 'id'>;
+/**
+ * What a save writes: every column but the id. An SEO field left out is empty on a new article and keeps its stored
+ * value on an update.
+ */
+export type NewsFields = Omit<NewsRow, 'id' | keyof SeoFields> & Partial<SeoFields>;
 
 export interface NewsAdminFilter {
   /** Category; 0: all. */
@@ -79,7 +91,7 @@ export function findNewsDetail(db: Sql, id: number): Promise<NewsDetailRow | und
   return queryOne<NewsDetailRow>(
     db,
     `SELECT * FROM (
-       SELECT ${NEWS_SUMMARY_COLUMNS}, n.content,
+       SELECT ${NEWS_SUMMARY_COLUMNS}, n.content, ${columnList('n', SEO_FIELD_NAMES)},
               lag(n.id) OVER w AS up_id, lag(n.title) OVER w AS uptitle,
               lead(n.id) OVER w AS down_id, lead(n.title) OVER w AS downtitle
        FROM news n WHERE n.dynamic_id = (SELECT dynamic_id FROM news WHERE id = $1)
@@ -125,12 +137,17 @@ const fieldValues = (fields: NewsFields) => [
   fields.content,
   fields.dynamic_id,
   fields.create_time,
+  // NULL: left out (an insert stores '', an update keeps the stored value).
+  fields.seo_title ?? null,
+  fields.seo_keywords ?? null,
+  fields.seo_description ?? null,
 ];
 
 export function insertNews(db: Sql, fields: NewsFields): Promise<number> {
   return insertReturningId(
     db,
-    'INSERT INTO news (title, intro, img, content, dynamic_id, create_time) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+    `INSERT INTO news (title, intro, img, content, dynamic_id, create_time, seo_title, seo_keywords, seo_description)
+     VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, ''), coalesce($8, ''), coalesce($9, '')) RETURNING id`,
     fieldValues(fields),
   );
 }
@@ -139,8 +156,10 @@ export function insertNews(db: Sql, fields: NewsFields): Promise<number> {
 export function updateNews(db: Sql, id: number, fields: NewsFields): Promise<number> {
   return execute(
     db,
-    `UPDATE news SET title = $1, intro = $2, img = $3, content = $4, dynamic_id = $5, create_time = $6, updated_at = now()
-     WHERE id = $7`,
+    `UPDATE news SET title = $1, intro = $2, img = $3, content = $4, dynamic_id = $5, create_time = $6,
+       seo_title = coalesce($7, seo_title), seo_keywords = coalesce($8, seo_keywords),
+       seo_description = coalesce($9, seo_description), updated_at = now()
+     WHERE id = $10`,
     [...fieldValues(fields), id],
   );
 }

@@ -1,5 +1,5 @@
 import { Form, Input, Select, Space, type TableColumnsType } from 'antd';
-import type { NewsAdminRow, NewsCategoryLink, NewsForm } from '@site/shared-types';
+import { EMPTY_SEO, type NewsAdminRow, type NewsCategoryLink, type NewsForm } from '@site/shared-types';
 import { adminApi } from '../../admin-api';
 import { DateField, sentDate } from '../../common/date-field';
 import { ImageField } from '../../common/image-field';
@@ -9,7 +9,7 @@ import { RichText } from '../../common/rich-text';
 import { useEditor } from '../../common/use-editor';
 import { useListScreen } from '../../common/use-list-screen';
 
-const EMPTY: NewsForm = { id: 0, title: '', intro: '', img: '', dynamic_id: 1, content: '' };
+const EMPTY: NewsForm = { id: 0, title: '', intro: '', img: '', dynamic_id: 1, content: '', ...EMPTY_SEO };
 
 const COLUMNS: TableColumnsType<NewsAdminRow> = [
   { title: '标题', dataIndex: 'title', ellipsis: true },

@@ -1,5 +1,12 @@
 import { Button, Form, Image, Input, Radio, Select, Space, Tag, type TableColumnsType } from 'antd';
-import { CASE_CLASSES, CasePinned, type CaseAdminRow, type CaseForm, type MenuLink } from '@site/shared-types';
+import {
+  CASE_CLASSES,
+  CasePinned,
+  EMPTY_SEO,
+  type CaseAdminRow,
+  type CaseForm,
+  type MenuLink,
+} from '@site/shared-types';
 import { adminApi } from '../../admin-api';
 import { DateField, sentDate } from '../../common/date-field';
 import { ImageField } from '../../common/image-field';
@@ -25,6 +32,7 @@ const EMPTY: CaseValues = {
   code_img: '',
   banner: [],
   content: '',
+  ...EMPTY_SEO,
 };
 
 const COLUMNS: TableColumnsType<CaseAdminRow> = [

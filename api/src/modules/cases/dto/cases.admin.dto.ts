@@ -3,7 +3,7 @@ import {
   type AdminListRequest,
   type CaseBannerImage,
   type CaseClassId,
-  type CaseForm,
+  type CaseFormInput,
   type CaseTop,
 } from '@site/shared-types';
 import {
@@ -15,6 +15,7 @@ import {
   NestedArrayField,
   OneOfField,
   PageField,
+  SeoField,
   TextField,
 } from '../../../core/validation.js';
 
@@ -42,7 +43,7 @@ export class CaseBannerDto implements CaseBannerImage {
   url: string;
 }
 
-export class CaseFormDto implements CaseForm {
+export class CaseFormDto implements CaseFormInput {
   @IntField(0, 2_147_483_647, { description: '0 creates a case' })
   id: number;
 
@@ -81,4 +82,13 @@ export class CaseFormDto implements CaseForm {
 
   @DateField({ optional: true })
   create_time?: string;
+
+  @SeoField('seo_title')
+  seo_title?: string;
+
+  @SeoField('seo_keywords')
+  seo_keywords?: string;
+
+  @SeoField('seo_description')
+  seo_description?: string;
 }

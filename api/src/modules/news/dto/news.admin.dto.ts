@@ -1,5 +1,13 @@
-import type { AdminListRequest, NewsForm } from '@site/shared-types';
-import { DateField, IdField, ImageUrlField, IntField, PageField, TextField } from '../../../core/validation.js';
+import type { AdminListRequest, NewsFormInput } from '@site/shared-types';
+import {
+  DateField,
+  IdField,
+  ImageUrlField,
+  IntField,
+  PageField,
+  SeoField,
+  TextField,
+} from '../../../core/validation.js';
 
 export class NewsListDto implements AdminListRequest {
   @IntField(0, 2_147_483_647, { optional: true, description: 'news category; 0: all' })
@@ -17,7 +25,7 @@ export class GetNewsDto {
   newsid: number;
 }
 
-export class NewsFormDto implements NewsForm {
+export class NewsFormDto implements NewsFormInput {
   @IntField(0, 2_147_483_647, { description: '0 creates an article' })
   id: number;
 
@@ -38,4 +46,13 @@ export class NewsFormDto implements NewsForm {
 
   @DateField({ optional: true })
   create_time?: string;
+
+  @SeoField('seo_title')
+  seo_title?: string;
+
+  @SeoField('seo_keywords')
+  seo_keywords?: string;
+
+  @SeoField('seo_description')
+  seo_description?: string;
 }
