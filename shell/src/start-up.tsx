@@ -6,22 +6,10 @@ import {
   keywordsLoaded,
   navigateTo,
   registerNavigator,
-  selectMeta,
   useAppDispatch,
-  useAppSelector,
   useLocation,
   useNavigate,
 } from '@site/platform';
-
-function setMetaTag(name: string, content: string): void {
-  let tag = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
-  if (!tag) {
-    tag = document.createElement('meta');
-    tag.name = name;
-    document.head.appendChild(tag);
-  }
-  tag.content = content;
-}
 
 /** The redirect target for an address, or null (docs/behaviour.md#start-up-redirect). */
 export function redirectFor(pathname: string, mobileHosts: readonly string[]): string | null {
@@ -36,14 +24,14 @@ export function redirectFor(pathname: string, mobileHosts: readonly string[]): s
 
 /**
  * What the shell does around every page: fetch the keywords once (records fill the meta and the store; any
- * refusal falls back to the defaults silently), keep the meta tags in step, and apply the start-up redirect
+ * refusal falls back to the defaults silently; each page's head hook, `usePageHead`, keeps the title and the meta
+ * tags in step with them), and apply the start-up redirect
  * again on in-app navigation (the first one happens before anything renders, see bootstrap).
  */
 export function StartUp({ mobileHosts }: { mobileHosts: readonly string[] }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const meta = useAppSelector(selectMeta);
 
   useEffect(() => {
     registerNavigator((path, options) => void navigate(path, options));
@@ -58,11 +46,6 @@ export function StartUp({ mobileHosts }: { mobileHosts: readonly string[] }) {
     );
     return () => request.unsubscribe();
   }, [dispatch]);
-
-  useEffect(() => {
-    setMetaTag('keywords', meta.keywords);
-    setMetaTag('description', meta.description);
-  }, [meta]);
 
   useEffect(() => {
     const target = redirectFor(pathname, mobileHosts);

@@ -34,7 +34,7 @@ export {
   type RootState,
 } from './store';
 export { dismiss, notify, selectNotices, uiSlice, type Notice } from './ui-slice';
-export { usePageTitle } from './use-page-title';
+export { usePageHead, usePageTitle } from './use-page-title';
 export {
   createPrefetch,
   defineRoute,

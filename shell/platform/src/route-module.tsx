@@ -5,7 +5,7 @@ import { matchSiteRoute, NOT_FOUND_HEAD, type PageHead, type Paged, type SiteRou
 import type { Prefetch } from './remote-contract';
 import { publicApi } from './public-api';
 import { useAppDispatch, type AppDispatch, type AppStore } from './store';
-import { usePageTitle } from './use-page-title';
+import { usePageHead, usePageTitle } from './use-page-title';
 
 /**
  * Route modules (docs/architecture.md "Route modules"): each public route is declared once, by its feature, as
@@ -133,7 +133,7 @@ function RouteView({ module }: { module: AnyRouteModule }) {
   // While a first read is on its way (client navigation) nothing is known yet: the site title, not the head's
   // not-found, which is for an item that turned out not to exist.
   const waiting = Object.values(states).some((state) => state.isLoading);
-  usePageTitle(waiting ? null : module.head(loaded as never, params).title);
+  usePageHead(waiting ? { title: null } : module.head(loaded as never, params));
   const Page = module.Page;
   return (
     <RouteData.Provider value={states}>
