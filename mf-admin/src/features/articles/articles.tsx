@@ -6,6 +6,7 @@ import { ImageField } from '../../common/image-field';
 import { ListScreen } from '../../common/list-screen';
 import { optionsOf } from '../../common/options';
 import { RichText } from '../../common/rich-text';
+import { SeoFields } from '../../common/seo-fields';
 import { useEditor } from '../../common/use-editor';
 import { useListScreen } from '../../common/use-list-screen';
 
@@ -38,6 +39,7 @@ function ArticleFields({ categories }: { categories: readonly NewsCategoryLink[]
       <Form.Item label="正文" name="content" rules={[{ required: true, message: '请填写正文' }]}>
         <RichText label="正文" />
       </Form.Item>
+      <SeoFields nameField="title" nameLabel="文章标题" />
     </>
   );
 }

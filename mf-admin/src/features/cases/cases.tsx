@@ -13,6 +13,7 @@ import { ImageField } from '../../common/image-field';
 import { ListScreen } from '../../common/list-screen';
 import { optionsOf } from '../../common/options';
 import { RichText } from '../../common/rich-text';
+import { SeoFields } from '../../common/seo-fields';
 import { useEditor } from '../../common/use-editor';
 import { useListScreen } from '../../common/use-list-screen';
 
@@ -113,6 +114,7 @@ function CaseFields({ services }: { services: readonly MenuLink[] }) {
       <Form.Item label="案例详情" name="content">
         <RichText label="案例详情" />
       </Form.Item>
+      <SeoFields nameField="name" nameLabel="案例名称" />
     </>
   );
 }
