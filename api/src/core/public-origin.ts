@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { AppConfig } from '../config/config.js';
 
-/** What deciding a page's public origin needs from the configuration (see docs/decisions.md "One public origin"). */
+/** What deciding a page's public origin needs (docs/decisions.md "One origin for every absolute address"). */
 export interface OriginSettings {
   /** `PUBLIC_URL`: when set, every absolute link uses it, whatever the request says. */
   publicUrl: string | null;

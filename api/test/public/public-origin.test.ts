@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * One public origin (docs/decisions.md "One public origin"): a forged `Host` or `X-Forwarded-Host` never reaches
+ * One public origin (docs/decisions.md "One origin for every absolute address"): a forged `Host` or `X-Forwarded-Host` never reaches
  * a link of a page, cached or not; with PUBLIC_URL every link is on it, and PUBLIC_URL_REDIRECT moves pages there.
  */
 const MOBILE_UA =
