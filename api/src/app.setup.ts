@@ -9,7 +9,8 @@ import { originSettings, publicUrlRedirect } from './core/public-origin.js';
 import { CacheServer } from './modules/cache/cache-server.js';
 import { bodyParsing } from './core/body-parsing.js';
 import { confinedStatic } from './core/confined-static.js';
-import { requestId } from './core/request-id.js';
+import { requestId, withinRequest } from './core/request-id.js';
+import { requestIdOf, runInRequest } from './core/request-context.js';
 import { ImageVariants, UPLOAD_HEADERS } from './modules/uploads/image-variants.js';
 import { serveFrontend } from './modules/frontend/serve-frontend.js';
 
@@ -66,6 +67,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
     });
   }
   for (const handler of bodyParsing()) app.use(handler);
+  // A body is read from stream events, which run outside the request's async context: enter it again.
+  app.use(withinRequest);
   app.use(
     '/uploads',
     // `?w=` asks for a resized AVIF/WebP copy (docs/decisions.md "Image variants"); the rest are the files.
@@ -90,6 +93,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
 /**
  * Puts the published-content cache in front of Express: a cached public answer or page is sent before any
  * middleware runs (docs/decisions.md "Published-content cache"); everything else goes to Express as before.
+ * Every request gets its id here first (`X-Request-Id` on every answer, the async context of every log line).
  */
 function answerFromCacheFirst(app: NestExpressApplication, config: AppConfig): void {
   const server = app.getHttpServer() as Server;
@@ -98,14 +102,17 @@ function answerFromCacheFirst(app: NestExpressApplication, config: AppConfig): v
   server.removeAllListeners('request');
   const origins = originSettings(config);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    // One public origin: with PUBLIC_URL_REDIRECT, a page asked for on another host moves there first.
-    const moved = publicUrlRedirect(req, origins);
-    if (moved !== null) {
-      res.writeHead(301, { Location: moved, 'Cache-Control': 'public, max-age=3600' }).end();
-      return;
-    }
-    cache.handle(req, res, () => {
-      for (const handler of handlers) handler.call(server, req, res);
+    res.setHeader('X-Request-Id', requestIdOf(req));
+    runInRequest(req, () => {
+      // One public origin: with PUBLIC_URL_REDIRECT, a page asked for on another host moves there first.
+      const moved = publicUrlRedirect(req, origins);
+      if (moved !== null) {
+        res.writeHead(301, { Location: moved, 'Cache-Control': 'public, max-age=3600' }).end();
+        return;
+      }
+      cache.handle(req, res, () => {
+        for (const handler of handlers) handler.call(server, req, res);
+      });
     });
   });
 }

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   }
 
   // Every line from here on, the database start included, goes through the configured logger.
-  const appLogger = new AppLogger(loggerLevels(config));
+  const appLogger = new AppLogger(loggerLevels(config), { format: config.logFormat });
   Logger.overrideLogger(appLogger);
 
   let embedded: EmbeddedDatabase | null = null;

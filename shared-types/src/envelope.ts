@@ -23,7 +23,11 @@ export interface Envelope<T> {
   data: T;
 }
 
-export type FailureEnvelope = Envelope<null> & { code: Exclude<ResultCode, 0> };
+export type FailureEnvelope = Envelope<null> & {
+  code: Exclude<ResultCode, 0>;
+  /** On a server failure (HTTP 5xx): the request's id, also in `X-Request-Id` and in the server's log line. */
+  requestId?: string;
+};
 
 export function isOk<T>(envelope: Envelope<T> | FailureEnvelope): envelope is Envelope<T> & { code: 0 } {
   return envelope.code === ResultCode.Ok;

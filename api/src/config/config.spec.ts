@@ -28,6 +28,7 @@ describe('loadConfig', () => {
     expect(config.admin).toEqual({ email: 'admin@yunfan.example.com', password: null, pageSize: 10 });
     expect(config.uploads.maxBytes).toBe(2 * 1024 * 1024);
     expect(config.corsOrigins).toEqual([]);
+    expect(config.logFormat).toBe('text');
     expect(config.frontend).toEqual({
       shellDir: '/srv/site/shell/dist',
       shellUrl: null,
@@ -67,6 +68,7 @@ describe('loadConfig', () => {
       ANALYTICS_ID: 'a1b2c3',
       TRUST_PROXY: '1',
       LOG_LEVEL: 'debug',
+      LOG_FORMAT: 'json',
       SEED: 'false',
       ADMIN_PAGE_SIZE: '20',
       UPLOAD_MAX_BYTES: '1048576',
@@ -82,6 +84,7 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual(['https://www.example.com', 'http://localhost:8080']);
     expect(config.trustProxy).toBe(1);
     expect(config.logLevel).toBe('debug');
+    expect(config.logFormat).toBe('json');
     expect(config.seed).toBe(false);
   });
 
@@ -97,6 +100,7 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'not-an-email' }, 'ADMIN_EMAIL'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ LOG_LEVEL: 'verbose!' }, 'LOG_LEVEL'],
+    [{ LOG_FORMAT: 'logfmt' }, 'LOG_FORMAT'],
     [{ HYDRATION: 'lazy' }, 'HYDRATION'],
     [{ SSR: 'maybe' }, 'SSR'],
     [{ MAP_PROVIDER: 'google' }, 'MAP_PROVIDER'],

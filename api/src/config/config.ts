@@ -48,6 +48,8 @@ export interface AppConfig {
   /** Express `trust proxy` setting: how many proxies sit in front of the app (0: none). */
   trustProxy: number;
   logLevel: LogLevel;
+  /** `text` (readable lines) or `json` (one object per line, for a log collector): `LOG_FORMAT`. */
+  logFormat: LogFormat;
   /** Seed the demo content into an empty database. */
   seed: boolean;
   /** The published-content cache of public answers and pages (docs/decisions.md). */
@@ -91,6 +93,8 @@ export const HYDRATION_MODES = ['eager', 'idle'] as const satisfies readonly Hyd
 
 export const LOG_LEVELS = ['error', 'warn', 'log', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+export const LOG_FORMATS = ['text', 'json'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -262,6 +266,7 @@ export const CONFIG_VARIABLES = [
   ...REMOTE_NAMES.map((name) => `REMOTE_${name.toUpperCase()}_URL`),
   'TRUST_PROXY',
   'LOG_LEVEL',
+  'LOG_FORMAT',
   'CACHE',
   'CACHE_MAX_MB',
   'BAIDU_PUSH_TOKEN',
@@ -379,6 +384,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     analyticsId,
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'log'),
+    logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'text'),
     seed: flag(env, 'SEED', true),
     cache: {
       enabled: flag(env, 'CACHE', true),

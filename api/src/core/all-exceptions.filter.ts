@@ -24,6 +24,11 @@ function failureEnvelope(code: FailureEnvelope['code'], msg: string): FailureEnv
   return { code, msg, data: null };
 }
 
+/** A 5xx envelope also names the request, so a user's report can be matched to the log line. */
+function withRequestId(envelope: FailureEnvelope, status: number, req: Request): FailureEnvelope {
+  return status >= 500 && req.id !== undefined ? { ...envelope, requestId: req.id } : envelope;
+}
+
 /** The envelope of a transport-level failure (real HTTP status, code 1). */
 export function transportFailure(status: number): FailureEnvelope {
   const msg = HTTP_MESSAGES[status] ?? HTTP_MESSAGES[status >= 500 ? 500 : 400] ?? '请求失败';
@@ -35,7 +40,8 @@ export function transportFailure(status: number): FailureEnvelope {
  * - `ApiException` (codes 1-3): HTTP 200 with the envelope, as the client expects;
  * - framework `HttpException`s (unknown path, bad body, too large...): their real status, envelope code 1;
  * - the database unreachable: HTTP 503 with Retry-After (logged at a bounded rate: every call fails alike);
- * - anything else: HTTP 500, logged with the request id, no internals in the answer.
+ * - anything else: HTTP 500, logged with its stack, no internals in the answer.
+ * Log lines carry the request id from the request's context; every 5xx envelope carries it as `requestId`.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -54,28 +60,29 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      const line = `${req.method} ${req.originalUrl} [${req.id}] ${exception.message}`;
+      const line = `${req.method} ${req.originalUrl} ${exception.message}`;
       if (status === 503) this.outages.note('unavailable', line);
-      else if (status >= 500) this.logger.error(line);
-      this.send(res, status, transportFailure(status));
+      else if (status >= 500) this.logger.error(line, exception.stack);
+      this.send(res, status, withRequestId(transportFailure(status), status, req));
       return;
     }
 
     const error = exception instanceof Error ? exception : new Error(String(exception));
     if (isDatabaseUnavailable(error)) {
-      this.outages.note(
-        'database',
-        `${req.method} ${req.originalUrl} [${req.id}] database unavailable: ${error.message}`,
-      );
+      this.outages.note('database', `${req.method} ${req.originalUrl} database unavailable: ${error.message}`);
       if (!res.headersSent) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      this.send(res, HttpStatus.SERVICE_UNAVAILABLE, transportFailure(503));
+      this.send(res, HttpStatus.SERVICE_UNAVAILABLE, withRequestId(transportFailure(503), 503, req));
       return;
     }
-    this.logger.error(`${req.method} ${req.originalUrl} [${req.id}] ${error.stack ?? error.message}`);
+    this.logger.error(`${req.method} ${req.originalUrl} ${error.message}`, error.stack ?? error.message);
     this.send(
       res,
       HttpStatus.INTERNAL_SERVER_ERROR,
-      failureEnvelope(ResultCode.Failure, `${HTTP_MESSAGES[500]}（请求编号 ${req.id ?? '-'}）`),
+      withRequestId(
+        failureEnvelope(ResultCode.Failure, `${HTTP_MESSAGES[500]}（请求编号 ${req.id ?? '-'}）`),
+        HttpStatus.INTERNAL_SERVER_ERROR,
+        req,
+      ),
     );
   }
 

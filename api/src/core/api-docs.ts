@@ -19,8 +19,12 @@ const FAILURES: Array<{ status: number; name: string; when: string; bodies?: boo
   { status: 400, name: 'BadRequest', when: 'the body is not JSON, is nested too deep or is not UTF-8', bodies: true },
   { status: 413, name: 'PayloadTooLarge', when: 'the body is larger than allowed', bodies: true },
   { status: 415, name: 'UnsupportedMediaType', when: 'the body is neither JSON nor a form', bodies: true },
-  { status: 500, name: 'ServerError', when: 'an unexpected failure (the msg carries a request id)' },
-  { status: 503, name: 'Unavailable', when: 'the database cannot be reached; retry after `Retry-After` seconds' },
+  { status: 500, name: 'ServerError', when: 'an unexpected failure (`requestId` and the msg name the request)' },
+  {
+    status: 503,
+    name: 'Unavailable',
+    when: 'the database cannot be reached; retry after `Retry-After` seconds (`requestId` names the request)',
+  },
 ];
 
 /**
@@ -68,6 +72,10 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
         code: { type: 'integer', enum: [1] },
         msg: { type: 'string', example: HTTP_MESSAGES[400] },
         data: { type: 'object', nullable: true, example: null },
+        requestId: {
+          type: 'string',
+          description: 'On HTTP 5xx only: the request id, as in `X-Request-Id` and the server log',
+        },
       },
     },
   };

@@ -4,6 +4,7 @@ import { Logger } from '@nestjs/common';
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { transportFailure } from './all-exceptions.filter.js';
 import { BoundedLog } from './bounded-log.js';
+import { runInRequest } from './request-context.js';
 
 /** Largest JSON or form body an administrator's call may send (rich text); larger bodies get HTTP 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -142,10 +143,10 @@ const refusals = new BoundedLog((line) => new Logger('Requests').warn(line));
  * read). Logged at most once per 10 s per kind.
  */
 export function refuseBody(req: IncomingMessage, res: ServerResponse, status: 400 | 413 | 415, reason: string): void {
-  const { method, url, id } = req as IncomingMessage & { id?: string };
-  refusals.note(
-    reason,
-    `${status} ${method} ${url?.split('?')[0]} [${id ?? '-'}] ${reason} from ${req.socket.remoteAddress}`,
+  const { method, url } = req;
+  // Bodies are read in stream callbacks, outside the request's async context: the line is written inside it.
+  runInRequest(req, () =>
+    refusals.note(reason, `${status} ${method} ${url?.split('?')[0]} ${reason} from ${req.socket.remoteAddress}`),
   );
   const body = JSON.stringify(transportFailure(status));
   res.writeHead(status, {
@@ -182,7 +183,9 @@ export function bodyParsing(): Array<RequestHandler | ErrorRequestHandler> {
   const onFormError: ErrorRequestHandler = (error: unknown, req: Request, res, next) => {
     const { status, type } = error as { status?: unknown; type?: unknown };
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      refusals.note(String(type), `${status} ${req.method} ${req.path} [${req.id}] ${String(type)} from ${req.ip}`);
+      runInRequest(req, () =>
+        refusals.note(String(type), `${status} ${req.method} ${req.path} ${String(type)} from ${req.ip}`),
+      );
       res.status(status).json(transportFailure(status));
       return;
     }

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import { requestIdOf, runInRequest } from './request-context.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -7,9 +7,17 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** Gives every request an id, echoed in `X-Request-Id` and written in the log of an unexpected failure. */
+/**
+ * `req.id`: the id the raw request listener gave the request (`app.setup.ts`), or one given here when Express
+ * runs on its own; echoed in `X-Request-Id`, carried by every log line of the request and by 5xx envelopes.
+ */
 export function requestId(req: Request, res: Response, next: NextFunction): void {
-  req.id = randomUUID();
+  req.id = requestIdOf(req);
   res.setHeader('X-Request-Id', req.id);
-  next();
+  runInRequest(req, next);
+}
+
+/** Re-enters the request's async context (after code that continues from stream events, such as body parsers). */
+export function withinRequest(req: Request, _res: Response, next: NextFunction): void {
+  runInRequest(req, next);
 }

@@ -142,7 +142,8 @@ describe('the database unreachable', () => {
       expect({ status: res.status, retryAfter: res.headers['retry-after'], body: res.body }).toEqual({
         status: 503,
         retryAfter: '5',
-        body: { code: 1, msg: '服务暂不可用，请稍后再试', data: null },
+        // A server failure names the request, as its X-Request-Id does.
+        body: { code: 1, msg: '服务暂不可用，请稍后再试', data: null, requestId: res.headers['x-request-id'] },
       });
     }
     // Connection attempts give up after 3 s rather than queueing for ever.

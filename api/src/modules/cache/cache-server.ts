@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
@@ -6,6 +5,7 @@ import { decideStartupRedirect, isAdminPath, matchSiteRoute, ROUTE_QUERY } from 
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ANONYMOUS_BODY_LIMIT_BYTES, BODY_READ, readJson, refuseBody } from '../../core/body-parsing.js';
 import { originSettings, publicOrigin, type OriginSettings } from '../../core/public-origin.js';
+import { requestIdOf } from '../../core/request-context.js';
 import { RemotesService } from '../frontend/remotes.service.js';
 import { pageVary } from '../frontend/startup-redirect.js';
 import { SEO_FILE_PATHS } from '../seo/seo-files.service.js';
@@ -336,7 +336,7 @@ function send(req: IncomingMessage, res: ServerResponse, entry: CacheEntry, stat
     ...headersOf(entry),
     vary,
     'x-cache': state,
-    'x-request-id': randomUUID(),
+    'x-request-id': requestIdOf(req),
   };
   const match = req.headers['if-none-match'];
   if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {
@@ -358,7 +358,7 @@ function sendCaptured(req: IncomingMessage, res: ServerResponse, captured: Captu
   headers['cache-control'] = 'no-cache';
   headers.vary = vary;
   headers['x-cache'] = 'BYPASS';
-  headers['x-request-id'] = randomUUID();
+  headers['x-request-id'] = requestIdOf(req);
   let body = captured.body;
   const encoding = body.length > 1024 ? encodingFor(req) : null;
   if (encoding === 'br') body = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });

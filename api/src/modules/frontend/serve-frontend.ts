@@ -62,14 +62,16 @@ const outages = new BoundedLog((line) => pageLogger.error(line));
 
 /**
  * A page that could not be put together: 503 with Retry-After while the database is unreachable, otherwise 500
- * (logged with the request id). Plain Chinese HTML either way, never a stack trace.
+ * (logged with its stack). Plain Chinese HTML either way, with the request id, never a stack trace.
  */
 function pageFailed(req: Request, res: Response, error: unknown): void {
   const unavailable = isDatabaseUnavailable(error);
   if (unavailable) {
-    outages.note('database', `GET ${req.originalUrl} [${req.id}] database unavailable`);
+    outages.note('database', `GET ${req.originalUrl} database unavailable`);
+  } else if (error instanceof Error) {
+    pageLogger.error(`GET ${req.originalUrl} ${error.message}`, error.stack ?? error.message);
   } else {
-    pageLogger.error(`GET ${req.originalUrl} [${req.id}] ${error instanceof Error ? error.stack : String(error)}`);
+    pageLogger.error(`GET ${req.originalUrl} ${String(error)}`);
   }
   if (res.headersSent) {
     res.end();
@@ -82,6 +84,8 @@ function pageFailed(req: Request, res: Response, error: unknown): void {
     .setHeader('Cache-Control', 'no-store')
     .send(
       '<!doctype html><html lang="zh-CN"><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
-        '<title>网站暂时无法访问</title><h1>网站暂时无法访问</h1><p>请稍后刷新重试。</p></html>',
+        '<title>网站暂时无法访问</title><h1>网站暂时无法访问</h1><p>请稍后刷新重试。</p>' +
+        // The id is checked or made by the server ([A-Za-z0-9._-]): safe in the page as it is.
+        `<p><small>请求编号：${req.id ?? '-'}</small></p></html>`,
     );
 }

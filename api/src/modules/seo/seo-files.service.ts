@@ -59,8 +59,10 @@ export class SeoFiles {
     }
     this.answer(req, res).catch((error: unknown) => {
       const unavailable = isDatabaseUnavailable(error);
-      if (unavailable) this.outages.note('database', `GET ${req.path} [${req.id}] database unavailable`);
-      else this.logger.error(`GET ${req.path} [${req.id}] ${error instanceof Error ? error.stack : String(error)}`);
+      if (unavailable) this.outages.note('database', `GET ${req.path} database unavailable`);
+      else if (error instanceof Error)
+        this.logger.error(`GET ${req.path} ${error.message}`, error.stack ?? error.message);
+      else this.logger.error(`GET ${req.path} ${String(error)}`);
       if (res.headersSent) return void res.end();
       if (unavailable) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       res
