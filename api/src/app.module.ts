@@ -12,6 +12,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { KeywordsModule } from './modules/keywords/keywords.module.js';
 import { MenusModule } from './modules/menus/menus.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
+import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { NewsModule } from './modules/news/news.module.js';
 import { SearchModule } from './modules/search/search.module.js';
 import { SeoModule } from './modules/seo/seo.module.js';
@@ -29,6 +30,7 @@ export class AppModule {
         ConfigModule.register(config),
         DatabaseModule.register(databaseUrl),
         CoreModule,
+        MetricsModule,
         AuthModule,
         KeywordsModule,
         MenusModule,

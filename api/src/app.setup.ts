@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import helmet from 'helmet';
+import { DataSource } from 'typeorm';
 import { ANALYTICS_ORIGIN, WECHAT_JS_SDK_ORIGIN } from '@site/shared-types';
 import type { AppConfig } from './config/config.js';
 import { mountApiDocs } from './core/api-docs.js';
@@ -11,6 +12,10 @@ import { bodyParsing } from './core/body-parsing.js';
 import { confinedStatic } from './core/confined-static.js';
 import { requestId, withinRequest } from './core/request-id.js';
 import { requestIdOf, runInRequest } from './core/request-context.js';
+import { cacheFamilies, poolFamilies } from './modules/metrics/collectors.js';
+import { metricsEndpoint } from './modules/metrics/metrics-endpoint.js';
+import { Metrics } from './modules/metrics/metrics.service.js';
+import { labelRoute } from './modules/metrics/route-label.js';
 import { ImageVariants, UPLOAD_HEADERS } from './modules/uploads/image-variants.js';
 import { serveFrontend } from './modules/frontend/serve-frontend.js';
 
@@ -57,6 +62,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }),
   );
+  // Before the body parsers (a scrape has no body) and Nest's routes: not an envelope call.
+  const metrics = app.get(Metrics);
+  app.use(metricsEndpoint(metrics, config.metrics.token));
   // Closed unless CORS_ORIGINS lists the sites allowed to call the API from a browser.
   if (config.corsOrigins.length > 0) {
     app.enableCors({
@@ -86,16 +94,21 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   );
   mountApiDocs(app);
   serveFrontend(app, config);
-  answerFromCacheFirst(app, config);
+  const cache = app.get(CacheServer);
+  const db = app.get(DataSource);
+  metrics.addCollector(() => cacheFamilies(cache.stats()));
+  metrics.addCollector(() => poolFamilies(db));
+  answerFromCacheFirst(app, config, metrics);
   return app;
 }
 
 /**
  * Puts the published-content cache in front of Express: a cached public answer or page is sent before any
  * middleware runs (docs/decisions.md "Published-content cache"); everything else goes to Express as before.
- * Every request gets its id here first (`X-Request-Id` on every answer, the async context of every log line).
+ * Every request gets its id here first (`X-Request-Id` on every answer, the async context of every log line)
+ * and is counted for the metrics when its answer ends, whoever gives it.
  */
-function answerFromCacheFirst(app: NestExpressApplication, config: AppConfig): void {
+function answerFromCacheFirst(app: NestExpressApplication, config: AppConfig, metrics: Metrics): void {
   const server = app.getHttpServer() as Server;
   const cache = app.get(CacheServer);
   const handlers = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
@@ -103,10 +116,12 @@ function answerFromCacheFirst(app: NestExpressApplication, config: AppConfig): v
   const origins = originSettings(config);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     res.setHeader('X-Request-Id', requestIdOf(req));
+    metrics.track(req, res);
     runInRequest(req, () => {
       // One public origin: with PUBLIC_URL_REDIRECT, a page asked for on another host moves there first.
       const moved = publicUrlRedirect(req, origins);
       if (moved !== null) {
+        labelRoute(req, 'redirect');
         res.writeHead(301, { Location: moved, 'Cache-Control': 'public, max-age=3600' }).end();
         return;
       }

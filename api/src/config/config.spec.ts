@@ -29,6 +29,7 @@ describe('loadConfig', () => {
     expect(config.uploads.maxBytes).toBe(2 * 1024 * 1024);
     expect(config.corsOrigins).toEqual([]);
     expect(config.logFormat).toBe('text');
+    expect(config.metrics).toEqual({ token: null });
     expect(config.frontend).toEqual({
       shellDir: '/srv/site/shell/dist',
       shellUrl: null,
@@ -69,6 +70,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
       LOG_LEVEL: 'debug',
       LOG_FORMAT: 'json',
+      METRICS_TOKEN: 'c2NyYXBlLXRva2VuLTEyMzQ1Njc4',
       SEED: 'false',
       ADMIN_PAGE_SIZE: '20',
       UPLOAD_MAX_BYTES: '1048576',
@@ -85,6 +87,7 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(1);
     expect(config.logLevel).toBe('debug');
     expect(config.logFormat).toBe('json');
+    expect(config.metrics.token).toBe('c2NyYXBlLXRva2VuLTEyMzQ1Njc4');
     expect(config.seed).toBe(false);
   });
 
@@ -101,6 +104,8 @@ describe('loadConfig', () => {
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ LOG_LEVEL: 'verbose!' }, 'LOG_LEVEL'],
     [{ LOG_FORMAT: 'logfmt' }, 'LOG_FORMAT'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ METRICS_TOKEN: 'a token with spaces in it' }, 'METRICS_TOKEN'],
     [{ HYDRATION: 'lazy' }, 'HYDRATION'],
     [{ SSR: 'maybe' }, 'SSR'],
     [{ MAP_PROVIDER: 'google' }, 'MAP_PROVIDER'],

@@ -50,6 +50,8 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** `text` (readable lines) or `json` (one object per line, for a log collector): `LOG_FORMAT`. */
   logFormat: LogFormat;
+  /** `/api/metrics`: loopback clients only, or with `token` set, anyone presenting it as a Bearer token. */
+  metrics: { token: string | null };
   /** Seed the demo content into an empty database. */
   seed: boolean;
   /** The published-content cache of public answers and pages (docs/decisions.md). */
@@ -267,6 +269,7 @@ export const CONFIG_VARIABLES = [
   'TRUST_PROXY',
   'LOG_LEVEL',
   'LOG_FORMAT',
+  'METRICS_TOKEN',
   'CACHE',
   'CACHE_MAX_MB',
   'BAIDU_PUSH_TOKEN',
@@ -312,6 +315,18 @@ function baiduPush(env: Env, publicUrl: string | null): BaiduPushConfig {
     throw new ConfigError('BAIDU_PUSH_SITE', `must name the same site as PUBLIC_URL (${publicUrl}); got "${site}"`);
   }
   return { token, site, origin, api, retryMs };
+}
+
+/** `METRICS_TOKEN`: long enough not to be guessed, and only characters that travel in a header as they are. */
+function metricsToken(env: Env): string | null {
+  const token = read(env, 'METRICS_TOKEN');
+  if (token !== null && !/^[A-Za-z0-9._~+/=-]{16,256}$/.test(token)) {
+    throw new ConfigError(
+      'METRICS_TOKEN',
+      'must be 16 to 256 letters, digits or . _ ~ + / = - (e.g. openssl rand -hex 24)',
+    );
+  }
+  return token;
 }
 
 /**
@@ -385,6 +400,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'log'),
     logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'text'),
+    metrics: { token: metricsToken(env) },
     seed: flag(env, 'SEED', true),
     cache: {
       enabled: flag(env, 'CACHE', true),

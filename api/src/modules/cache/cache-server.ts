@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ANONYMOUS_BODY_LIMIT_BYTES, BODY_READ, readJson, refuseBody } from '../../core/body-parsing.js';
 import { originSettings, publicOrigin, type OriginSettings } from '../../core/public-origin.js';
 import { requestIdOf } from '../../core/request-context.js';
+import { labelRoute } from '../metrics/route-label.js';
 import { RemotesService } from '../frontend/remotes.service.js';
 import { pageVary } from '../frontend/startup-redirect.js';
 import { SEO_FILE_PATHS } from '../seo/seo-files.service.js';
@@ -37,6 +38,14 @@ type Next = () => void;
 
 const MAX_ORIGINS = 8;
 
+/** What `/api/metrics` reports of the cache. */
+export interface CacheServerStats {
+  main: CacheStats;
+  openEnded: CacheStats;
+  /** Answers that went through the cache but were not kept (refusals, 404s): `X-Cache: BYPASS`. */
+  bypasses: number;
+}
+
 interface Captured {
   status: number;
   headers: Array<[string, string]>;
@@ -60,6 +69,7 @@ export class CacheServer implements OnModuleInit {
   private readonly origins = new Set<string>();
   private readonly varies = new Map<string, string>();
   private readonly originSettings: OriginSettings;
+  private bypasses = 0;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -85,8 +95,8 @@ export class CacheServer implements OnModuleInit {
     this.openEnded.flush();
   }
 
-  stats(): { main: CacheStats; openEnded: CacheStats } {
-    return { main: this.main.snapshot(), openEnded: this.openEnded.snapshot() };
+  stats(): CacheServerStats {
+    return { main: this.main.snapshot(), openEnded: this.openEnded.snapshot(), bypasses: this.bypasses };
   }
 
   /** The raw request listener: answers from the cache, or hands the request to `next` (the application). */
@@ -198,6 +208,7 @@ export class CacheServer implements OnModuleInit {
     const found = cache.get(key);
     if (found) {
       cache.stats.hits++;
+      labelRoute(req, 'cache');
       return send(req, res, found, 'HIT', vary);
     }
     let answered = false;
@@ -206,6 +217,7 @@ export class CacheServer implements OnModuleInit {
         capture(req, res, next).then((captured) => {
           answered = true;
           if (!cacheable(captured)) {
+            this.bypasses++;
             sendCaptured(req, res, captured, vary);
             return null;
           }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ApiCall, KeywordRecord, SsrRenderer, SsrResult } from '@site/shared-types';
 import { APP_CONFIG, type AppConfig, type RemoteName } from '../../config/config.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import { RemotesService, type PageStyle } from './remotes.service.js';
 
 export interface ServerRender {
@@ -38,6 +39,7 @@ export class SsrService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly remotes: RemotesService,
+    private readonly metrics: Metrics,
   ) {}
 
   get enabled(): boolean {
@@ -47,6 +49,13 @@ export class SsrService {
   /** `shellBuild`: the shell's `assets.json` the page is built from (its server build must be the same build). */
   async render(input: RenderInput, shellBuild: string): Promise<ServerRender | null> {
     if (!this.enabled) return null;
+    const rendered = await this.attempt(input, shellBuild);
+    // Counted for /api/metrics: a page that should have been rendered here and is rendered in the browser failed.
+    this.metrics.ssrRendered(rendered !== null);
+    return rendered;
+  }
+
+  private async attempt(input: RenderInput, shellBuild: string): Promise<ServerRender | null> {
     const release = await this.remotes.serverRelease(input.remote, input.release);
     if (!release) return null;
     const loaded = await this.load(shellBuild);

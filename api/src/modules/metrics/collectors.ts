@@ -1,0 +1,70 @@
+import type { DataSource } from 'typeorm';
+import type { CacheServerStats } from '../cache/cache-server.js';
+import { counter, gauge, type MetricFamily, type Sample } from './prometheus.js';
+
+/** The published-content cache's own counts (`CacheServer.stats()`), per store: `main` and `open_ended` (search). */
+export function cacheFamilies(stats: CacheServerStats): MetricFamily[] {
+  const stores = [
+    ['main', stats.main],
+    ['open_ended', stats.openEnded],
+  ] as const;
+  const per = (pick: (store: (typeof stores)[number][1]) => number): Sample[] =>
+    stores.map(([store, values]) => ({ labels: { store }, value: pick(values) }));
+  return [
+    counter(
+      'published_cache_requests_total',
+      'Lookups of the published-content cache: hit (answered from memory, or from a concurrent miss) or miss',
+      stores.flatMap(([store, values]) => [
+        { labels: { store, result: 'hit' }, value: values.hits },
+        { labels: { store, result: 'miss' }, value: values.misses },
+      ]),
+    ),
+    counter(
+      'published_cache_bypasses_total',
+      'Answers that went through the cache but could not be kept (refusals, 404s): X-Cache BYPASS',
+      [{ value: stats.bypasses }],
+    ),
+    counter(
+      'published_cache_evictions_total',
+      'Entries dropped to make room',
+      per((store) => store.evictions),
+    ),
+    gauge(
+      'published_cache_entries',
+      'Entries in the cache',
+      per((store) => store.entries),
+    ),
+    gauge(
+      'published_cache_bytes',
+      'Bytes the entries take',
+      per((store) => store.size),
+    ),
+  ];
+}
+
+interface PgPool {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+  options?: { max?: number };
+}
+
+/** The pg pool behind TypeORM's PostgreSQL driver, when it is there (not before the first connection). */
+function poolOf(db: DataSource): PgPool | null {
+  const pool = (db.driver as { master?: unknown }).master as Partial<PgPool> | undefined;
+  return pool && typeof pool.totalCount === 'number' && typeof pool.idleCount === 'number' ? (pool as PgPool) : null;
+}
+
+/** Open, idle and awaited connections of the database pool. */
+export function poolFamilies(db: DataSource): MetricFamily[] {
+  const pool = poolOf(db);
+  if (!pool) return [];
+  return [
+    gauge('db_pool_connections', 'Open connections of the database pool', [{ value: pool.totalCount }]),
+    gauge('db_pool_idle_connections', 'Open connections not in use', [{ value: pool.idleCount }]),
+    gauge('db_pool_waiting_requests', 'Queries waiting for a connection', [{ value: pool.waitingCount }]),
+    ...(typeof pool.options?.max === 'number'
+      ? [gauge('db_pool_max_connections', 'Most connections the pool opens', [{ value: pool.options.max }])]
+      : []),
+  ];
+}
