@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { LoggerService, LogLevel } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import pg from 'pg';
@@ -44,7 +45,7 @@ async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { reuse?: TestApp } = {},
+  options: { reuse?: TestApp; logger?: LoggerService | LogLevel[] } = {},
 ): Promise<TestApp> {
   // `reuse` boots a second application on another app's database (a restart); only the owner drops it.
   const name = options.reuse ? null : `test_${randomBytes(6).toString('hex')}`;
@@ -65,7 +66,11 @@ export async function createTestApp(
   });
 
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config, databaseUrl)] }).compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error'] });
+  const app = moduleRef.createNestApplication<NestExpressApplication>({
+    bodyParser: false,
+    // A file that reads the log passes its own logger (an AppLogger writing to a list).
+    logger: options.logger ?? ['error'],
+  });
   configureApp(app, config);
   await app.init();
 
