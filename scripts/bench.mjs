@@ -8,7 +8,8 @@
 //   3. `lighthouse`: performance (score, FCP, LCP, TBT, CLS, JavaScript transferred) and the SEO score on phones and desktops for the
 //      same public pages, the median of `BENCH_RUNS` (3) runs each, after one warming visit of every page, in the
 //      server's default hydration mode (`BENCH_HYDRATION=eager,idle` compares both).
-// `npm run bench -- cache` (or `js`, `lighthouse`, several) runs only those parts. The cache part needs wrk and
+// `npm run bench -- cache` (or `js`, `lighthouse`, several) runs only those parts. `npm run bench -- --soak` runs
+// only the 10-minute soak of mixed public reads (bench-soak.mjs), which the default run leaves out. The cache part needs wrk and
 // nginx (`apt-get install -y wrk nginx-light`).
 // Install a CJK font first (`apt-get install -y fonts-wqy-microhei`): without one, Chinese text layout costs
 // about half a second more than on a phone and the figures mislead.
@@ -19,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { cacheBench } from './bench-cache.mjs';
+import { soakBench } from './bench-soak.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromiumSettings = JSON.parse(readFileSync(path.join(root, 'e2e', 'chromium.json'), 'utf8'));
@@ -245,8 +247,11 @@ async function lighthouseTable() {
 }
 
 const SECTIONS = ['js', 'cache', 'lighthouse'];
+const soak = process.argv.includes('--soak');
 const chosen = process.argv.slice(2).filter((arg) => SECTIONS.includes(arg));
-const run = (section) => chosen.length === 0 || chosen.includes(section);
+const run = (section) => !soak && (chosen.length === 0 || chosen.includes(section));
+
+if (soak) await soakBench(startServer, chromiumSettings.mobileUserAgent);
 
 if (run('js')) {
   const server = await startServer();
