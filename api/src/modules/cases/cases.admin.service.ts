@@ -65,25 +65,18 @@ export class CasesAdminService {
     if (!services.some((menu) => menu.id === form.dict_id)) throw invalid('请选择案例所属的服务栏目');
     const fields = toCaseFields(form);
     // The change and the pages it tells Baidu about are saved together (docs/behaviour.md#baidu-link-push).
-    const id = await this.db.transaction(async (manager) => {
-      if (form.id === 0) {
-        const created = await insertCase(manager, fields);
-        await this.push.queue(manager, 'case', created, 'create');
-        return created;
-      }
+    const id = await this.push.write('case', async (manager) => {
+      if (form.id === 0) return { id: await insertCase(manager, fields), reason: 'create' };
       if ((await updateCase(manager, form.id, fields)) === 0) throw failure('案例不存在或已删除');
-      await this.push.queue(manager, 'case', form.id, 'update');
-      return form.id;
+      return { id: form.id, reason: 'update' };
     });
-    this.push.wake();
     return { id };
   }
 
   async remove(id: number): Promise<void> {
-    await this.db.transaction(async (manager) => {
+    await this.push.write('case', async (manager) => {
       if ((await deleteCase(manager, id)) === 0) throw failure('案例不存在或已删除');
-      await this.push.queue(manager, 'case', id, 'delete');
+      return { id, reason: 'delete' };
     });
-    this.push.wake();
   }
 }

@@ -58,25 +58,18 @@ export class NewsAdminService {
     if (!categories.some((c) => c.id === form.dynamic_id)) throw invalid('请选择文章分类');
     const fields = toNewsFields(form);
     // The change and the pages it tells Baidu about are saved together (docs/behaviour.md#baidu-link-push).
-    const id = await this.db.transaction(async (manager) => {
-      if (form.id === 0) {
-        const created = await insertNews(manager, fields);
-        await this.push.queue(manager, 'news', created, 'create');
-        return created;
-      }
+    const id = await this.push.write('news', async (manager) => {
+      if (form.id === 0) return { id: await insertNews(manager, fields), reason: 'create' };
       if ((await updateNews(manager, form.id, fields)) === 0) throw failure('文章不存在或已删除');
-      await this.push.queue(manager, 'news', form.id, 'update');
-      return form.id;
+      return { id: form.id, reason: 'update' };
     });
-    this.push.wake();
     return { id };
   }
 
   async remove(id: number): Promise<void> {
-    await this.db.transaction(async (manager) => {
+    await this.push.write('news', async (manager) => {
       if ((await deleteNews(manager, id)) === 0) throw failure('文章不存在或已删除');
-      await this.push.queue(manager, 'news', id, 'delete');
+      return { id, reason: 'delete' };
     });
-    this.push.wake();
   }
 }
