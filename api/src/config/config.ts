@@ -149,7 +149,16 @@ function redact(raw: string): string {
   return raw.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 }
 
-function hostList(env: Env, name: string): string[] {
+/** A host name with an optional port (`MOBILE_HOSTS`). */
+const HOST = /^[a-z0-9.-]+(:\d+)?$/;
+/**
+ * `ALLOWED_HOSTS`: a host name, with a port or not, or `.example.com` for a domain and every name under it, or an
+ * IPv6 address in brackets.
+ */
+const ALLOWED_HOST = /^(\.?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?|\[[0-9a-f:.]+\](:\d{1,5})?)$/;
+
+/** A comma-separated list of hosts, lower case, each matching `pattern`. */
+function hostList(env: Env, name: string, pattern: RegExp = HOST): string[] {
   const raw = read(env, name);
   if (raw === null) return [];
   const hosts = raw
@@ -157,24 +166,8 @@ function hostList(env: Env, name: string): string[] {
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
   for (const host of hosts) {
-    if (!/^[a-z0-9.-]+(:\d+)?$/.test(host)) {
+    if (!pattern.test(host)) {
       throw new ConfigError(name, `must be a comma-separated list of host names (got "${host}")`);
-    }
-  }
-  return hosts;
-}
-
-/** `ALLOWED_HOSTS`: host names, with a port or not, or `.example.com` for a domain and every name under it. */
-function allowedHostList(env: Env): string[] {
-  const raw = read(env, 'ALLOWED_HOSTS');
-  if (raw === null) return [];
-  const hosts = raw
-    .split(',')
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
-  for (const host of hosts) {
-    if (!/^(\.?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?|\[[0-9a-f:.]+\](:\d{1,5})?)$/.test(host)) {
-      throw new ConfigError('ALLOWED_HOSTS', `must be a comma-separated list of host names (got "${host}")`);
     }
   }
   return hosts;
@@ -367,7 +360,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mobileHosts: hostList(env, 'MOBILE_HOSTS'),
     publicUrl,
     publicUrlRedirect: flag(env, 'PUBLIC_URL_REDIRECT', false),
-    allowedHosts: allowedHostList(env),
+    allowedHosts: hostList(env, 'ALLOWED_HOSTS', ALLOWED_HOST),
     wechat: {
       appId,
       secret,
