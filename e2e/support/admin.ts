@@ -39,6 +39,13 @@ export async function adminCall<T>(
   return body.data;
 }
 
+/** Searches a back-office list (its search box found by placeholder) for `text`; answers the rows naming it. */
+export async function searchRows(page: Page, placeholder: string, text: string): Promise<Locator> {
+  await page.getByPlaceholder(placeholder).fill(text);
+  await page.getByPlaceholder(placeholder).press('Enter');
+  return page.getByRole('row', { name: new RegExp(text) });
+}
+
 /** Opens a back-office screen from the side menu. */
 export async function openScreen(page: Page, label: string): Promise<void> {
   await page.getByRole('navigation', { name: '后台菜单' }).getByText(label, { exact: true }).click();

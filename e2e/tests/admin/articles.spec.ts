@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminCall, apiToken, choose, loginAs, openScreen, savedId, uploadThrough } from '../../support/admin';
+import {
+  adminCall,
+  apiToken,
+  choose,
+  loginAs,
+  openScreen,
+  savedId,
+  searchRows,
+  uploadThrough,
+} from '../../support/admin';
 import { MOBILE_UA } from '../../support/chromium';
 import { pngImage } from '../../support/images';
 import { mainUrl, mountedRemote } from '../../support/site';
@@ -79,12 +88,7 @@ test.describe('back-office articles', () => {
       await phone.close();
 
       // Edit the body: the editor opens with the saved HTML.
-      await page.getByPlaceholder('文章标题').fill(title);
-      await page.getByPlaceholder('文章标题').press('Enter');
-      await page
-        .getByRole('row', { name: new RegExp(title) })
-        .getByRole('button', { name: '编辑' })
-        .click();
+      await (await searchRows(page, '文章标题', title)).getByRole('button', { name: '编辑' }).click();
       const edit = page.getByRole('dialog', { name: '编辑文章' });
       const editEditor = edit.getByRole('textbox', { name: '正文' });
       await expect(editEditor).toContainText('第一项：确认服务器域名已经备案。');

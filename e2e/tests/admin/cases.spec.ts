@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { AdminList, CaseAdminRow } from '@site/shared-types';
-import { adminCall, apiToken, choose, loginAs, savedId, uploadThrough } from '../../support/admin';
+import { adminCall, apiToken, choose, loginAs, savedId, searchRows, uploadThrough } from '../../support/admin';
 import { MOBILE_UA } from '../../support/chromium';
 import { pngImage } from '../../support/images';
 import { mainUrl, mountedRemote } from '../../support/site';
@@ -88,9 +88,7 @@ test.describe('back-office cases', () => {
       await expect(mobile.getByRole('heading', { level: 1 })).toHaveText(name);
 
       // Edit: the dialog opens with the case, the change shows on the site.
-      await page.getByPlaceholder('案例名称').fill(name);
-      await page.getByPlaceholder('案例名称').press('Enter');
-      const row = page.getByRole('row', { name: new RegExp(name) });
+      const row = await searchRows(page, '案例名称', name);
       await expect(row).toHaveCount(1);
       await expect(page.locator('.ant-pagination')).toHaveCount(0);
       await row.getByRole('button', { name: '编辑' }).click();
@@ -107,12 +105,7 @@ test.describe('back-office cases', () => {
       await expect(mobile.getByRole('heading', { level: 1 })).toHaveText(`${name}（二期）`);
 
       // Delete, after confirming.
-      await page.getByPlaceholder('案例名称').fill(name);
-      await page.getByPlaceholder('案例名称').press('Enter');
-      await page
-        .getByRole('row', { name: new RegExp(name) })
-        .getByRole('button', { name: '删除' })
-        .click();
+      await (await searchRows(page, '案例名称', name)).getByRole('button', { name: '删除' }).click();
       await page.getByRole('tooltip').getByRole('button', { name: '删除' }).click();
       await expect(page.getByText('删除成功')).toBeVisible();
       await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
@@ -198,9 +191,7 @@ test.describe('back-office cases', () => {
       expect(list.list).toMatchObject({ total: 11, per_page: 10, last_page: 2 });
 
       await loginAs(page);
-      await page.getByPlaceholder('案例名称').fill(prefix);
-      await page.getByPlaceholder('案例名称').press('Enter');
-      const rows = page.getByRole('row', { name: new RegExp(prefix) });
+      const rows = await searchRows(page, '案例名称', prefix);
       await expect(rows).toHaveCount(10);
       const pagination = page.locator('.ant-pagination');
       await expect(pagination).toBeVisible();

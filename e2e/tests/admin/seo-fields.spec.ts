@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { pageTitle, type KeywordRecord } from '@site/shared-types';
-import { adminCall, apiToken, loginAs, openScreen, savedId, uploadThrough } from '../../support/admin';
+import { adminCall, apiToken, loginAs, openScreen, savedId, searchRows, uploadThrough } from '../../support/admin';
 import { MOBILE_UA } from '../../support/chromium';
 import { pngImage } from '../../support/images';
 import { directUrl, mainUrl, mountedRemote } from '../../support/site';
@@ -108,12 +108,7 @@ test.describe('back-office SEO fields', () => {
       await visitor.close();
 
       // Opened again, the dialog shows what was saved.
-      await page.getByPlaceholder('案例名称').fill(name);
-      await page.getByPlaceholder('案例名称').press('Enter');
-      await page
-        .getByRole('row', { name: new RegExp(name) })
-        .getByRole('button', { name: '编辑' })
-        .click();
+      await (await searchRows(page, '案例名称', name)).getByRole('button', { name: '编辑' }).click();
       const edit = page.getByRole('dialog', { name: '编辑案例' });
       await expect(edit.getByRole('button', { name: /SEO 设置/ })).toContainText('已自定义');
       await openSeo(edit);
@@ -141,12 +136,7 @@ test.describe('back-office SEO fields', () => {
     try {
       await loginAs(page);
       await openScreen(page, '文章管理');
-      await page.getByPlaceholder('文章标题').fill(title);
-      await page.getByPlaceholder('文章标题').press('Enter');
-      await page
-        .getByRole('row', { name: new RegExp(title) })
-        .getByRole('button', { name: '编辑' })
-        .click();
+      await (await searchRows(page, '文章标题', title)).getByRole('button', { name: '编辑' }).click();
       const dialog = page.getByRole('dialog', { name: '编辑文章' });
       await expect(dialog.getByLabel('标题', { exact: true })).toHaveValue(title);
       await openSeo(dialog);
