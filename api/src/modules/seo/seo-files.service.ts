@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { BoundedLog } from '../../core/bounded-log.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../core/database-errors.js';
-import { originSettings, publicOrigin } from '../../core/public-origin.js';
+import { originSettings, publicOrigin, type OriginSettings } from '../../core/public-origin.js';
 import {
   findContentDates,
   listSitemapCases,
@@ -46,10 +46,14 @@ export class SeoFiles {
   private readonly logger = new Logger('Seo');
   private readonly outages = new BoundedLog((line) => this.logger.error(line));
 
+  private readonly origins: OriginSettings;
+
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     @InjectDataSource() private readonly db: DataSource,
-  ) {}
+  ) {
+    this.origins = originSettings(config);
+  }
 
   /** Express handler mounted before the page route: answers the four files, passes everything else on. */
   readonly handle = (req: Request, res: Response, next: NextFunction): void => {
@@ -74,7 +78,7 @@ export class SeoFiles {
   };
 
   private async answer(req: Request, res: Response): Promise<void> {
-    const origin = publicOrigin(req, originSettings(this.config));
+    const origin = publicOrigin(req, this.origins);
     const body = await this.file(req.path, origin);
     res
       .status(200)
