@@ -55,6 +55,25 @@ test.describe('back-office menus', () => {
     await expect(dialog.getByText('请填写栏目名称')).toBeVisible();
   });
 
+  test('a new menu opened before the menu list has arrived should still default to the last position', async ({
+    page,
+  }) => {
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/menu', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await loginAs(page);
+    await openScreen(page, '菜单管理');
+    await page.getByRole('button', { name: '新增栏目' }).click();
+    const dialog = page.getByRole('dialog', { name: '新增栏目' });
+    const position = dialog.getByLabel('PC端位置', { exact: true });
+    await expect(position).toHaveValue('2');
+    answer();
+    await expect(position).toHaveValue('8');
+  });
+
   test('menus made, changed and removed in the back office should show on both sites', async ({
     page,
     browser,

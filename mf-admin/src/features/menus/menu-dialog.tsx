@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Form, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
 import {
   isFixedMenu,
@@ -20,6 +21,15 @@ function PositionField({ site, options, id }: { site: 'pc' | 'move'; options: re
   const label = site === 'pc' ? 'PC端' : '移动端';
   const home = id === MenuId.Home;
   const range = menuPositionRange(options, { id, parent: grade === 1 ? null : (parent ?? null) }, site);
+  const name = site === 'pc' ? 'pcmenusite' : 'movemenusite';
+  // A new menu goes last among the entries beside it. The dialog may open before the menu list has arrived, or
+  // the parent may change: a new menu's position that is the last place stays the last place. (antd counts a
+  // value set by the form's owner as touched, so "untouched" cannot tell the default from a choice.)
+  const lastPlace = useRef(range.max);
+  useEffect(() => {
+    if (id === 0 && form.getFieldValue(name) === lastPlace.current) form.setFieldValue(name, range.max);
+    lastPlace.current = range.max;
+  }, [form, id, name, range.max]);
   return (
     <Space align="start" size="large">
       <Form.Item label={`${label}显示`} name={site === 'pc' ? 'pcmenu' : 'movemenu'} valuePropName="checked">
@@ -27,7 +37,7 @@ function PositionField({ site, options, id }: { site: 'pc' | 'move'; options: re
       </Form.Item>
       <Form.Item
         label={`${label}位置`}
-        name={site === 'pc' ? 'pcmenusite' : 'movemenusite'}
+        name={name}
         extra={home ? '首页固定排在第一位' : shown ? `可选 ${range.min} – ${range.max}` : '隐藏时位置不生效'}
         rules={
           home || !shown
