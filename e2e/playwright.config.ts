@@ -2,18 +2,23 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 
 /**
- * Browser tests against the production build served by the real server (`api/dist/src/main.js`) on a fresh
- * embedded database (support/global-setup.ts). Debian's Chromium only: browsers are never downloaded.
+ * Browser tests against the production build served by the real server (`api/dist/src/main.js`). Every worker
+ * has its own server on its own fresh embedded database (support/global-setup.ts), so test files run two at a
+ * time without seeing each other's writes; the tests within a file run in order.
  */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+
+/** These publish remote releases into the build folders every server reads: they run last, one at a time. */
+const SHIPPING = ['**/platform/release.spec.ts', '**/ssr/fallback.spec.ts'];
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  // One server, and the release test publishes a new remote build: tests run one at a time.
-  workers: 1,
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   globalSetup: './support/global-setup.ts',
   use: {
     browserName: 'chromium',
@@ -21,4 +26,8 @@ export default defineConfig({
     locale: 'zh-CN',
     trace: 'retain-on-failure',
   },
+  projects: [
+    { name: 'site', testIgnore: SHIPPING },
+    { name: 'shipping', testMatch: SHIPPING, dependencies: ['site'], workers: 1 },
+  ],
 });

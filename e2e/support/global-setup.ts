@@ -5,14 +5,29 @@ import { appendFileSync, chmodSync, existsSync, mkdtempSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FullConfig } from '@playwright/test';
 import { MAIN_HOST, MOBILE_HOST } from './chromium';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Starts the production server on a free port with a fresh embedded database; tests read E2E_PORT. */
-export default async function globalSetup(): Promise<() => Promise<void>> {
+/**
+ * Starts one production server per test worker, each on a free port with its own fresh embedded database and its
+ * own stand-in for Baidu, so that workers never see each other's writes. A worker finds its server by its
+ * parallel index (`serverFor` in site.ts reads E2E_PORTS and E2E_SERVER_LOGS).
+ */
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   const mainJs = path.join(REPO_ROOT, 'api', 'dist', 'src', 'main.js');
   if (!existsSync(mainJs)) throw new Error('The server is not built: run `npm run build` (npm test does it first).');
+  const servers = await Promise.all(Array.from({ length: Math.max(1, config.workers) }, () => startServer(mainJs)));
+  process.env.E2E_PORTS = servers.map((server) => server.port).join(',');
+  process.env.E2E_SERVER_LOGS = servers.map((server) => server.logFile).join(',');
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  };
+}
+
+/** One server for one worker: its port, its log file (for tests that check what it reported) and how to stop it. */
+async function startServer(mainJs: string): Promise<{ port: number; logFile: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yunfan-e2e-'));
   chmodSync(dataDir, 0o755);
 
@@ -39,7 +54,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   delete env.DATABASE_URL;
   const server = spawn(process.execPath, [mainJs], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  // The server's log, for tests that check what it reported (E2E_SERVER_LOG).
   const logFile = path.join(dataDir, 'server.log');
   const capture = (chunk: Buffer) => {
     output += chunk.toString();
@@ -47,7 +61,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
   server.stdout.on('data', capture);
   server.stderr.on('data', capture);
-  process.env.E2E_SERVER_LOG = logFile;
 
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setInterval(() => {
@@ -65,13 +78,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       reject(new Error(`the server was not ready after 60 s:\n${output}`));
     }, 60_000);
   });
-  process.env.E2E_PORT = String(port);
 
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    await baidu.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    port,
+    logFile,
+    stop: async () => {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+      await baidu.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

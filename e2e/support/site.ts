@@ -1,11 +1,21 @@
 import type { Page } from '@playwright/test';
 import { MAIN_HOST, MOBILE_HOST } from './chromium';
 
-export function port(): number {
-  const value = Number(process.env.E2E_PORT);
-  if (!value) throw new Error('E2E_PORT is not set: run through `npm run test:e2e`');
+/**
+ * The server of this test worker (global-setup.ts starts one per worker): its port and its log file. Playwright
+ * numbers running workers from 0 (TEST_PARALLEL_INDEX), and a restarted worker takes the index it replaces.
+ */
+function serverFor(list: string | undefined): string {
+  const index = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  const value = list?.split(',')[index];
+  if (!value) throw new Error('E2E_PORTS is not set: run through `npm run test:e2e`');
   return value;
 }
+
+export const port = (): number => Number(serverFor(process.env.E2E_PORTS));
+
+/** The log of this worker's server, for tests that check what it reported. */
+export const serverLogFile = (): string => serverFor(process.env.E2E_SERVER_LOGS);
 
 export const mainUrl = (path = '/') => `http://${MAIN_HOST}:${port()}${path}`;
 export const mobileHostUrl = (path = '/') => `http://${MOBILE_HOST}:${port()}${path}`;

@@ -2,16 +2,12 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { REPO_ROOT } from '../../support/global-setup';
-import { directUrl, mainUrl, mountedRemote, startMode } from '../../support/site';
+import { directUrl, mainUrl, mountedRemote, serverLogFile, startMode } from '../../support/site';
 
 const DIST = path.join(REPO_ROOT, 'mf-desktop', 'dist');
 const POINTER = path.join(DIST, 'current.json');
 
-function serverLog(): string {
-  const file = process.env.E2E_SERVER_LOG;
-  if (!file) throw new Error('E2E_SERVER_LOG is not set: run through `npm run test:e2e`');
-  return readFileSync(file, 'utf8');
-}
+const serverLog = () => readFileSync(serverLogFile(), 'utf8');
 
 test.describe('a remote whose server build is broken', () => {
   test('should fall back to rendering in the browser, and be reported once', async ({ page }) => {
