@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // Builds one remote and publishes it as a new release: `node release.mjs <remote package dir>`.
 // The build goes to dist/releases/<id>/web (browser) and, for the public remotes, dist/releases/<id>/server (the
-// same code for server rendering). A release is never rewritten, so every file can be cached as immutable. Then
-// dist/current.json, the pointer the server reads on every page, is switched to it in one rename. The shell
-// and the other remotes are not touched. Older releases are kept for rollback (edit current.json), then pruned.
+// same code for server rendering), with the release's record beside them (release.json, see release-record.mjs).
+// A release is never rewritten, so every file can be cached as immutable. Then dist/current.json, the pointer the
+// server reads on every page, is switched to it in one rename. The shell and the other remotes are not touched.
+// Older releases are kept for rollback (edit current.json), then pruned.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import webpack from 'webpack';
+import { releaseRecord } from './release-record.mjs';
 
 const KEEP_RELEASES = 5;
 
@@ -33,8 +35,12 @@ export async function releaseRemote(appDir, { label } = {}) {
     throw new Error(stats.toString({ all: false, errors: true, colors: false }));
   }
 
+  const builtAt = new Date().toISOString();
+  const record = await releaseRecord({ appDir, outDir, release, builtAt, seconds: (Date.now() - begin) / 1000 });
+  await fs.writeFile(path.join(outDir, 'release.json'), `${JSON.stringify(record, null, 2)}\n`);
+
   const pointer = path.join(appDir, 'dist', 'current.json');
-  await fs.writeFile(`${pointer}.tmp`, JSON.stringify({ release, builtAt: new Date().toISOString() }, null, 2));
+  await fs.writeFile(`${pointer}.tmp`, JSON.stringify({ release, builtAt }, null, 2));
   await fs.rename(`${pointer}.tmp`, pointer);
   await prune(releasesDir, release);
   return { release, name, seconds: (Date.now() - begin) / 1000 };

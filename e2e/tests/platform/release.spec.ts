@@ -41,6 +41,31 @@ test.describe('independent shipping', () => {
     const published = current('mf-desktop');
     expect(published).not.toBe(before);
 
+    // Beside its files, the release records what it was built from and against, and its size.
+    const releaseDir = path.join(REPO_ROOT, 'mf-desktop', 'dist', 'releases', published);
+    const record = JSON.parse(readFileSync(path.join(releaseDir, 'release.json'), 'utf8'));
+    const versionOf = (name: string) =>
+      JSON.parse(readFileSync(path.join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8')).version as string;
+    expect(record).toMatchObject({
+      format: 1,
+      remote: 'mf_desktop',
+      package: '@site/mf-desktop',
+      release: published,
+      commit: { id: expect.stringMatching(/^[0-9a-f]{40}$/) },
+      platform: versionOf('@site/platform'),
+      server: true,
+    });
+    expect(record.shared.react.version).toBe(versionOf('react'));
+    // Every shared module the remote uses, with the range it requires of the shell.
+    for (const used of Object.values(record.shared) as { version: string; requiredVersion: string }[]) {
+      expect(used.requiredVersion).toMatch(/^\^\d+\.\d+\.\d+$/);
+    }
+    expect(record.shared['@site/platform'].requiredVersion).toBe(`^${versionOf('@site/platform')}`);
+    const entryBytes = statSync(path.join(releaseDir, 'web', 'remoteEntry.js')).size;
+    expect(record.size.firstView.js.bytes).toBeGreaterThan(entryBytes);
+    expect(record.size.firstView.js.gzip).toBeLessThan(record.size.firstView.js.bytes);
+    expect(record.size.total.js.bytes).toBeGreaterThan(record.size.firstView.js.bytes);
+
     // The server renders with the new release at once, and names it in the page, so the browser hydrates the
     // markup with the code it was rendered with.
     await expect
