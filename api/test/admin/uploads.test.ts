@@ -1,6 +1,13 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { detectImage, isLosslessWebp } from '../../src/modules/uploads/image-type.js';
-import { MAX_SIDE, UPLOAD_TOO_MANY_PIXELS, UPLOAD_UNREADABLE } from '../../src/modules/uploads/uploads.service.js';
+import {
+  MAX_SIDE,
+  UPLOAD_REFUSED,
+  UPLOAD_TOO_MANY_PIXELS,
+  UPLOAD_UNREADABLE,
+} from '../../src/modules/uploads/uploads.service.js';
 import {
   exifSegment,
   fixture,
@@ -15,7 +22,7 @@ import {
   withWebpChunk,
   XSS,
 } from '../support/images/hostile-images.js';
-import { png, pngChunk, polyglot, SAMPLE_IMAGES, webp } from '../support/images/sample-images.js';
+import { gif, png, pngChunk, polyglot, SAMPLE_IMAGES, webp } from '../support/images/sample-images.js';
 import { login } from '../support/admin-session.js';
 import { ok, refused } from '../support/envelope.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -286,5 +293,247 @@ describe('POST /api/uploaders (CKEditor 5)', () => {
     expect((await editorUpload(Buffer.concat([SAMPLE_IMAGES.png, Buffer.alloc(70 * 1024)]))).body).toEqual({
       error: { message: '图片不能超过 64KB' },
     });
+  });
+});
+
+/**
+ * The attack suite's hostile uploads (docs/behaviour.md "Attack suite"): files that are not what they claim,
+ * names meant to escape the uploads folder or to fool a person reading them, wrong fields and too many files.
+ * Everything that is not a JPEG, PNG, GIF or WebP is refused; a real picture is stored whatever its name, under
+ * a name the server chooses, so a hostile name never reaches the disk.
+ */
+describe('POST /api/uploader and /api/uploaders with a hostile upload set', () => {
+  const boundary = 'hostile-upload-boundary';
+  /** A multipart body written by hand, so that names no client library would send go out byte for byte. */
+  const multipart = (parts: Array<{ field: string; filename?: string; bytes: Buffer; type?: string }>) =>
+    Buffer.concat([
+      ...parts.flatMap(({ field, filename, bytes, type }) => [
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${field}"` +
+            (filename === undefined ? '' : `; filename="${filename}"`) +
+            `\r\nContent-Type: ${type ?? 'image/png'}\r\n\r\n`,
+          'utf8',
+        ),
+        bytes,
+        Buffer.from('\r\n'),
+      ]),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+  const post = (url: string, body: Buffer) =>
+    t.http.post(url).set('token', token).set('Content-Type', `multipart/form-data; boundary=${boundary}`).send(body);
+
+  /** Every file under the test root (the embedded database's folder aside), relative to it. */
+  async function files(): Promise<Set<string>> {
+    const root = path.dirname(t.config.dataDir);
+    const found = new Set<string>();
+    const walk = async (dir: string): Promise<void> => {
+      for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (full !== path.join(root, 'data')) await walk(full);
+        } else found.add(path.relative(root, full));
+      }
+    };
+    await walk(root);
+    return found;
+  }
+  let before: Set<string>;
+  beforeAll(async () => {
+    before = await files();
+  });
+
+  const html = '<!doctype html><html><body><script>alert(document.domain)</script></body></html>';
+  const notImages: Array<[string, Buffer, string, string]> = [
+    [
+      'a PDF/HTML polyglot',
+      Buffer.from(`%PDF-1.4\n%\u00e2\u00e3\n1 0 obj<<>>endobj\n${html}\n%%EOF`, 'latin1'),
+      'doc.png',
+      'image/png',
+    ],
+    [
+      'an HTML page after a GIF header',
+      Buffer.concat([Buffer.from('GIF89a'), Buffer.from(html)]),
+      'x.gif',
+      'image/gif',
+    ],
+    [
+      'an HTML page after a PNG signature',
+      Buffer.concat([SAMPLE_IMAGES.png.subarray(0, 8), Buffer.from(html)]),
+      'x.png',
+      'image/png',
+    ],
+    [
+      'an HTML page after a JPEG start',
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(html)]),
+      'x.jpg',
+      'image/jpeg',
+    ],
+    [
+      'a RIFF/WEBP header around HTML',
+      Buffer.concat([Buffer.from('RIFF\u0040\u0000\u0000\u0000WEBPVP8 ', 'latin1'), Buffer.from(html)]),
+      'x.webp',
+      'image/webp',
+    ],
+    ['a GIF with HTML in its comment', gif(html.slice(0, 200)), 'x.gif', 'image/gif'],
+    [
+      'an SVG without script',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"><rect width="2" height="2"/></svg>'),
+      'x.svg',
+      'image/svg+xml',
+    ],
+    [
+      'an SVG with an XML prolog and a foreignObject',
+      Buffer.from(
+        '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><foreignObject><body xmlns="http://www.w3.org/1999/xhtml" onload="alert(1)"/></foreignObject></svg>',
+      ),
+      'x.png',
+      'image/png',
+    ],
+    [
+      'an SVG behind a byte order mark and spaces',
+      Buffer.from('\ufeff  \n<svg onload=alert(1)></svg>'),
+      'x.jpg',
+      'image/jpeg',
+    ],
+    ['an HTML page', Buffer.from(html), 'index.html', 'text/html'],
+    [
+      'an XHTML page named .webp',
+      Buffer.from(`<html xmlns="http://www.w3.org/1999/xhtml">${html}</html>`),
+      'x.webp',
+      'image/webp',
+    ],
+    ['a PHP script named .jpg', Buffer.from("<?php echo shell_exec($_GET['c']); ?>"), 'shell.jpg', 'image/jpeg'],
+    [
+      'a ZIP archive named .png',
+      Buffer.from('PK\u0003\u0004\u0014\u0000\u0000\u0000\u0008\u0000', 'latin1'),
+      'x.png',
+      'image/png',
+    ],
+    ['an ELF program named .gif', Buffer.from('\u007fELF\u0002\u0001\u0001\u0000', 'latin1'), 'x.gif', 'image/gif'],
+    ['a BMP picture', Buffer.concat([Buffer.from('BM', 'latin1'), Buffer.alloc(60)]), 'x.bmp', 'image/bmp'],
+    ['a TIFF picture named .jpg', Buffer.from('II*\u0000\u0008\u0000\u0000\u0000', 'latin1'), 'x.jpg', 'image/jpeg'],
+    ['an ICO named .png', Buffer.from([0, 0, 1, 0, 1, 0, 1, 1, 0, 0, 1, 0, 32, 0]), 'favicon.png', 'image/png'],
+    ['plain text named .png', Buffer.from('just some text'), 'notes.png', 'image/png'],
+    [
+      'a JavaScript file named .jpg',
+      Buffer.from('fetch("/api/quit",{method:"POST"})'),
+      'x.jpg',
+      'application/javascript',
+    ],
+    ['a PNG signature alone', SAMPLE_IMAGES.png.subarray(0, 8), 'x.png', 'image/png'],
+    ['a truncated GIF', SAMPLE_IMAGES.gif.subarray(0, 20), 'x.gif', 'image/gif'],
+  ];
+
+  it.each(notImages)('should refuse %s on both upload calls', async (_what, bytes, filename, type) => {
+    const refusal = refused(await post('/api/uploader', multipart([{ field: 'file', filename, bytes, type }])), 2);
+    expect([UPLOAD_REFUSED, UPLOAD_UNREADABLE]).toContain(refusal);
+    const editor = await post('/api/uploaders', multipart([{ field: 'upload', filename, bytes, type }]));
+    expect(editor.body).toEqual({ error: { message: refusal } });
+  });
+
+  it('should refuse an oversized file on both calls, whatever its content', async () => {
+    const big = Buffer.concat([SAMPLE_IMAGES.jpg, Buffer.alloc(64 * 1024)]);
+    for (const [url, field] of [
+      ['/api/uploader', 'file'],
+      ['/api/uploaders', 'upload'],
+    ] as const) {
+      const res = await post(url, multipart([{ field, filename: 'big.jpg', bytes: big, type: 'image/jpeg' }]));
+      expect(res.body.msg ?? res.body.error?.message).toBe('图片不能超过 64KB');
+      expect(res.body.code ?? 2).toBe(2);
+    }
+  });
+
+  const names = [
+    '../../x.png',
+    '../../../../../../etc/cron.d/x.png',
+    '..%2f..%2fx.png',
+    '..\\..\\x.png',
+    'C:\\Windows\\System32\\x.png',
+    '/etc/passwd',
+    `${'n'.repeat(1000)}.png`,
+    'CON',
+    'NUL.png',
+    'COM1.png',
+    'aux.png',
+    'x\u202egnp.exe',
+    'x.php.png',
+    '.htaccess',
+    'x.png;.html',
+    '<img src=x onerror=alert(1)>.png',
+  ];
+
+  it.each([
+    // The multipart parser takes a part named "" or ending in "/" as a text field, and a NUL as a broken header.
+    ['an empty name', '', '请选择要上传的图片'],
+    ['a name ending in a slash', 'x.png/', '请选择要上传的图片'],
+    ['a name holding a NUL', 'x.png\u0000.html', '请选择一张图片上传'],
+  ])('should refuse a real picture with %s as no file at all', async (_what, filename, message) => {
+    const res = await post('/api/uploader', multipart([{ field: 'file', filename, bytes: SAMPLE_IMAGES.png }]));
+    expect(refused(res, 2)).toBe(message);
+  });
+
+  it.each(names.map((name) => [JSON.stringify(name.length > 40 ? `${name.slice(0, 20)}…` : name), name]))(
+    'should store a real picture named %s under a name the server chooses',
+    async (_shown, filename) => {
+      const data = ok<{ url: string }>(
+        await post('/api/uploader', multipart([{ field: 'file', filename, bytes: SAMPLE_IMAGES.png }])),
+      );
+      expect(data.url).toMatch(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/);
+    },
+  );
+
+  it.each([
+    ['another field name', [{ field: 'image', filename: 'a.png', bytes: SAMPLE_IMAGES.png }]],
+    ['an upper-case field name', [{ field: 'FILE', filename: 'a.png', bytes: SAMPLE_IMAGES.png }]],
+    ['an array field name', [{ field: 'file[]', filename: 'a.png', bytes: SAMPLE_IMAGES.png }]],
+    ['a __proto__ field name', [{ field: '__proto__', filename: 'a.png', bytes: SAMPLE_IMAGES.png }]],
+    ['the picture as a text field', [{ field: 'file', bytes: SAMPLE_IMAGES.png }]],
+    [
+      'two files in the field',
+      [
+        { field: 'file', filename: 'a.png', bytes: SAMPLE_IMAGES.png },
+        { field: 'file', filename: 'b.gif', bytes: SAMPLE_IMAGES.gif },
+      ],
+    ],
+    [
+      'twenty files',
+      Array.from({ length: 20 }, (_, i) => ({ field: 'file', filename: `${i}.png`, bytes: SAMPLE_IMAGES.png })),
+    ],
+    [
+      'a file among fifty text fields',
+      [
+        ...Array.from({ length: 50 }, (_, i) => ({ field: `f${i}`, bytes: Buffer.from('x') })),
+        { field: 'file', filename: 'a.png', bytes: SAMPLE_IMAGES.png },
+      ],
+    ],
+  ])('should refuse %s, storing nothing', async (_what, parts) => {
+    const listed = await files();
+    refused(await post('/api/uploader', multipart(parts)), 2);
+    // The editor call takes its file in "upload": the same parts sent there are refused too.
+    const editor = await post(
+      '/api/uploaders',
+      multipart(parts.map((part) => ({ ...part, field: part.field === 'file' ? 'upload' : part.field }))),
+    );
+    expect(editor.body).toEqual({ error: { message: expect.stringMatching(/\p{Script=Han}/u) } });
+    // Nothing stored by these two calls (other test files may store pictures meanwhile: none of these is new).
+    expect([...(await files())].filter((file) => !listed.has(file) && !serverNamed(file))).toEqual([]);
+  });
+
+  /**
+   * What the server writes under DATA_DIR: uploads named by it (YYYY/MM/<32 hex>.<ext>), the resized variants
+   * of those (image-variants/, `.tmp` while being written), and the demo images of the seed.
+   */
+  const SERVER_NAMED =
+    /^(uploads\/(\d{4}\/\d{2}\/[0-9a-f]{32}\.(png|jpg|gif|webp)|seed\/[\w./-]+)|image-variants\/(\d{4}\/\d{2}\/[0-9a-f]{32}\.(png|jpg|gif|webp)|seed\/[\w./-]+)\.\d+\.(avif|webp)(\.\d+\.tmp)?)$/;
+
+  const serverNamed = (file: string) => {
+    const inData = path.relative(t.config.dataDir, path.join(path.dirname(t.config.dataDir), file));
+    return !inData.startsWith('..') && SERVER_NAMED.test(inData.split(path.sep).join('/'));
+  };
+
+  it('should have written nothing but server-named files inside DATA_DIR', async () => {
+    const added = [...(await files())].filter((file) => !before.has(file));
+    expect(added.filter((file) => !serverNamed(file))).toEqual([]);
+    expect(added.filter((file) => /uploads.\d{4}/.test(file)).length).toBeGreaterThanOrEqual(names.length);
   });
 });
