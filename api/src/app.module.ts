@@ -16,8 +16,10 @@ import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { NewsModule } from './modules/news/news.module.js';
 import { SearchModule } from './modules/search/search.module.js';
 import { SeoModule } from './modules/seo/seo.module.js';
+import { RevisionsModule } from './modules/revisions/revisions.module.js';
 import { ShareModule } from './modules/share/share.module.js';
 import { SiteModule } from './modules/site/site.module.js';
+import { TrashModule } from './modules/trash/trash.module.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
 
 @Module({})
@@ -42,6 +44,8 @@ export class AppModule {
         MessagesModule,
         UploadsModule,
         SeoModule,
+        TrashModule,
+        RevisionsModule,
         BaiduPushModule,
         FrontendModule,
         CacheModule,

@@ -27,6 +27,16 @@ import type {
 import type { KeywordRecord, KeywordUpdateRequest } from './domain/keywords.js';
 import type { MenuForm, MenuNode } from './domain/menus.js';
 import type { NewsCategoryLink } from './domain/news.js';
+import type {
+  RevisionDetail,
+  RevisionItemRequest,
+  RevisionList,
+  RevisionRequest,
+  TrashItemRequest,
+  TrashKindCount,
+  TrashListRequest,
+  TrashRow,
+} from './domain/trash.js';
 import type { AboutData, ContactData, FooterData, HeaderBlock, HomeBlock } from './domain/site.js';
 
 /** A `multipart/form-data` body (a `FormData` in the browser) whose part named `Field` carries the file. */
@@ -83,6 +93,17 @@ export interface AdminApi {
   '/api/baidupushurl': Call<'POST', BaiduPushUrlRequest, BaiduPushResult>;
   /** Makes queued addresses (one, or all) due now, the failed ones with a fresh count of attempts. */
   '/api/baidupushretry': Call<'POST', BaiduPushRetryRequest, { count: number }>;
+  /** The recycle bin: trashed cases, articles and menus, newest first; `menu` counts each kind. */
+  '/api/trash': Call<'POST', TrashListRequest, AdminList<TrashRow, TrashKindCount>>;
+  '/api/restoretrash': Call<'POST', TrashItemRequest, null>;
+  /** Deletes one trashed item for good (a menu with the trashed menus and cases under it). */
+  '/api/purgetrash': Call<'POST', TrashItemRequest, { count: number }>;
+  '/api/emptytrash': Call<'POST', void, { count: number }>;
+  /** The revisions of a case, an article or a site block, newest first. */
+  '/api/revisions': Call<'POST', RevisionItemRequest, RevisionList>;
+  '/api/getrevision': Call<'POST', RevisionRequest, RevisionDetail>;
+  /** Saves a revision's document again: a new revision. */
+  '/api/restorerevision': Call<'POST', RevisionRequest, { number: number }>;
 }
 
 export type AdminPath = keyof AdminApi;

@@ -153,3 +153,16 @@ export const WECHAT_JS_SDK_ORIGIN = 'https://res.wx.qq.com';
 /** The statistics provider (Baidu Tongji); its script is `hm.js?<site id>`. */
 export const ANALYTICS_ORIGIN = 'https://hm.baidu.com';
 export const analyticsScriptUrl = (siteId: string): string => `${ANALYTICS_ORIGIN}/hm.js?${encodeURIComponent(siteId)}`;
+
+/** Days a trashed case, article or menu stays in the recycle bin before it is purged (docs/behaviour.md#recycle-bin). */
+export const TRASH_DAYS = 30;
+
+/** Revisions kept per case, article or site block; a save past this drops the oldest (docs/behaviour.md#revisions). */
+export const REVISIONS_KEPT = 30;
+
+/** The kinds of the recycle bin with their names, in the filter's order. */
+export const TRASH_KINDS = [
+  { kind: 'case', name: '案例' },
+  { kind: 'news', name: '文章' },
+  { kind: 'menu', name: '栏目' },
+] as const;

@@ -22,4 +22,5 @@ export type * from './domain/share.js';
 export type * from './domain/search.js';
 export type * from './domain/admin.js';
 export type * from './domain/baidu-push.js';
+export type * from './domain/trash.js';
 export * from './ssr.js';

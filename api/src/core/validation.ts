@@ -107,6 +107,15 @@ export function OneOfField(values: readonly number[], options: { optional?: bool
   );
 }
 
+/** One of a fixed set of names (a kind of item). */
+export function OneOfTextField(values: readonly string[], options: { optional?: boolean; description?: string } = {}) {
+  return applyDecorators(
+    ApiProperty({ type: 'string', enum: [...values], required: !options.optional, description: options.description }),
+    ...optional(options),
+    IsIn(values as string[], { message: mustBe(`必须是 ${values.join('、')} 之一`) }),
+  );
+}
+
 /** A number (coordinates). */
 export function NumberField(min: number, max: number) {
   return applyDecorators(

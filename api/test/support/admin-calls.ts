@@ -37,6 +37,13 @@ export const ADMIN_CALLS = [
   '/api/baidupush',
   '/api/baidupushurl',
   '/api/baidupushretry',
+  '/api/trash',
+  '/api/restoretrash',
+  '/api/purgetrash',
+  '/api/emptytrash',
+  '/api/revisions',
+  '/api/getrevision',
+  '/api/restorerevision',
 ] as const satisfies readonly AdminPath[];
 
 /** The table's calls without the header: the login, the keyword records (public too), the editor upload (`?token=`). */

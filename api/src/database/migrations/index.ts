@@ -3,6 +3,7 @@ import { AdminAndLeads1763800000000 } from './1763800000000-admin-and-leads.js';
 import { PublishedContent1763900000000 } from './1763900000000-published-content.js';
 import { SeoFields1764000000000 } from './1764000000000-seo-fields.js';
 import { BaiduPush1764200000000 } from './1764200000000-baidu-push.js';
+import { TrashAndRevisions1764340000000 } from './1764340000000-trash-and-revisions.js';
 
 /** Every migration, in order. Listed explicitly: TypeORM's glob loading does not suit an ESM build. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   PublishedContent1763900000000,
   SeoFields1764000000000,
   BaiduPush1764200000000,
+  TrashAndRevisions1764340000000,
 ];

@@ -2,6 +2,8 @@ import { Body, Controller } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { AdminList, AmendResult, CaseAdminRow, CaseForm } from '@site/shared-types';
 import { ApiPost } from '../../core/api-post.decorator.js';
+import { CurrentAdmin } from '../auth/admin.decorator.js';
+import type { AdminIdentity } from '../auth/auth.service.js';
 import { IdDto } from '../../core/id.dto.js';
 import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { CasesAdminService } from './cases.admin.service.js';
@@ -28,15 +30,15 @@ export class CasesAdminController {
   @ApiPost('amendcase')
   @ApiOperation({ summary: 'Create (id 0) or update a case; content is sanitised' })
   @ResponseMessage('保存成功')
-  save(@Body() body: CaseFormDto): Promise<AmendResult> {
-    return this.cases.save(body);
+  save(@Body() body: CaseFormDto, @CurrentAdmin() admin: AdminIdentity): Promise<AmendResult> {
+    return this.cases.save(body, admin.userId);
   }
 
   @ApiPost('deletecase')
-  @ApiOperation({ summary: 'Delete a case' })
+  @ApiOperation({ summary: 'Move a case to the recycle bin (purged after 30 days)' })
   @ResponseMessage('删除成功')
-  async remove(@Body() body: IdDto): Promise<null> {
-    await this.cases.remove(body.id);
+  async remove(@Body() body: IdDto, @CurrentAdmin() admin: AdminIdentity): Promise<null> {
+    await this.cases.remove(body.id, admin.userId);
     return null;
   }
 }

@@ -9,6 +9,6 @@ import { CasesService } from './cases.service.js';
   imports: [BaiduPushModule],
   controllers: [CasesController, CasesAdminController],
   providers: [CasesService, CasesAdminService],
-  exports: [CasesService],
+  exports: [CasesService, CasesAdminService],
 })
 export class CasesModule {}

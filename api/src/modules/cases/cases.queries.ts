@@ -92,19 +92,28 @@ const CASE_SUMMARY_COLUMNS = columnList('c', CASE_SUMMARY_KEYS);
 const caseListOrder = (alias: string) => `${alias}.top ASC, ${alias}.create_time DESC, ${alias}.id DESC`;
 const CASE_LIST_ORDER = caseListOrder('c');
 
+/**
+ * The rows public reads and the back office's lists may see: a case in the recycle bin (`deleted_at` set) is
+ * nowhere but in the bin (docs/decisions.md "Recycle bin and revisions"). Every query of a case names it.
+ */
+export const LIVE_CASE = (alias: string) => `${alias}.deleted_at IS NULL`;
+
 export const inScope = (scope: CaseScope): SqlFilter => ({ where: `c.${scope.column} = $1`, param: scope.value });
 
 /** A step of the list of the cases a filter keeps, in the case list order. */
 export function listCases(db: Sql, filter: SqlFilter, cursor: number, amount: number): Promise<CaseSummaryRow[]> {
   return query<CaseSummaryRow>(
     db,
-    `SELECT ${CASE_SUMMARY_COLUMNS} FROM "case" c WHERE (${filter.where}) ORDER BY ${CASE_LIST_ORDER} LIMIT $2 OFFSET $3`,
+    `SELECT ${CASE_SUMMARY_COLUMNS} FROM "case" c WHERE (${filter.where}) AND ${LIVE_CASE('c')}
+     ORDER BY ${CASE_LIST_ORDER} LIMIT $2 OFFSET $3`,
     [filter.param, amount, cursor],
   );
 }
 
 export function countCases(db: Sql, filter: SqlFilter): Promise<number> {
-  return queryCount(db, `SELECT count(*)::int AS n FROM "case" c WHERE (${filter.where})`, [filter.param]);
+  return queryCount(db, `SELECT count(*)::int AS n FROM "case" c WHERE (${filter.where}) AND ${LIVE_CASE('c')}`, [
+    filter.param,
+  ]);
 }
 
 /**
@@ -126,11 +135,11 @@ export function findCaseDetail(
          SELECT o.id,
                 lag(o.id) OVER w AS up_id, lag(o.name) OVER w AS up_name,
                 lead(o.id) OVER w AS down_id, lead(o.name) OVER w AS down_name
-         FROM "case" o WHERE o.${column} = c.${column}
+         FROM "case" o WHERE o.${column} = c.${column} AND ${LIVE_CASE('o')}
          WINDOW w AS (ORDER BY ${caseListOrder('o')})
        ) t WHERE t.id = c.id
      ) n ON true
-     WHERE c.id = $1`,
+     WHERE c.id = $1 AND ${LIVE_CASE('c')}`,
     [id],
   );
 }
@@ -139,7 +148,7 @@ export function findCaseDetail(
 export function listSuccessCases(db: Sql, limit: number): Promise<SuccessCaseRow[]> {
   return query<SuccessCaseRow>(
     db,
-    `SELECT c.id, c.img, c.name, c.scene FROM "case" c ORDER BY ${CASE_LIST_ORDER} LIMIT $1`,
+    `SELECT c.id, c.img, c.name, c.scene FROM "case" c WHERE ${LIVE_CASE('c')} ORDER BY ${CASE_LIST_ORDER} LIMIT $1`,
     [limit],
   );
 }
@@ -150,33 +159,41 @@ export function listCaseClasses(db: Sql): Promise<LinkRow[]> {
 
 /** Whether the list a scope names exists (the tab or the menu). */
 export async function caseListExists(db: Sql, scope: CaseScope): Promise<boolean> {
-  const table = scope.column === 'class_id' ? 'case_class' : 'menu';
-  return (
-    (await query<{ found: number }>(db, `SELECT 1 AS found FROM ${table} WHERE id = $1`, [scope.value])).length > 0
-  );
+  // A menu in the recycle bin has no list.
+  const text =
+    scope.column === 'class_id'
+      ? 'SELECT 1 AS found FROM case_class WHERE id = $1'
+      : 'SELECT 1 AS found FROM menu WHERE id = $1 AND deleted_at IS NULL';
+  return (await query<{ found: number }>(db, text, [scope.value])).length > 0;
 }
 
 export function findMenuBanner(db: Sql, menuId: number): Promise<MenuBannerRow | undefined> {
-  return queryOne<MenuBannerRow>(db, 'SELECT id, name, intro, background FROM menu WHERE id = $1', [menuId]);
+  return queryOne<MenuBannerRow>(
+    db,
+    'SELECT id, name, intro, background FROM menu WHERE id = $1 AND deleted_at IS NULL',
+    [menuId],
+  );
 }
 
 /** The sub-menus the administrator shows on the desktop site, in their positions. */
 export function listMenuOfferings(db: Sql, menuId: number): Promise<MenuOfferingRow[]> {
   return query<MenuOfferingRow>(
     db,
-    'SELECT id, name, img, intro FROM menu WHERE parent_id = $1 AND pc ORDER BY pcsite ASC, id ASC',
+    'SELECT id, name, img, intro FROM menu WHERE parent_id = $1 AND pc AND deleted_at IS NULL ORDER BY pcsite ASC, id ASC',
     [menuId],
   );
 }
 
 /** Menus a case can be filed under: the top-level menus other than home, customer cases and about. */
 export function listServiceMenus(db: Sql): Promise<LinkRow[]> {
-  return query<LinkRow>(db, 'SELECT id, name FROM menu WHERE grade = 1 AND id <> ALL($1) ORDER BY pcsite ASC, id ASC', [
-    [MenuId.Home, MenuId.Cases, MenuId.About],
-  ]);
+  return query<LinkRow>(
+    db,
+    'SELECT id, name FROM menu WHERE grade = 1 AND id <> ALL($1) AND deleted_at IS NULL ORDER BY pcsite ASC, id ASC',
+    [[MenuId.Home, MenuId.Cases, MenuId.About]],
+  );
 }
 
-const ADMIN_WHERE = `($1::int = 0 OR c.dict_id = $1) AND ($2::int = 0 OR c.class_id = $2)
+const ADMIN_WHERE = `${LIVE_CASE('c')} AND ($1::int = 0 OR c.dict_id = $1) AND ($2::int = 0 OR c.class_id = $2)
   AND ($3::text = '' OR position(lower($3) in lower(c.name)) > 0)`;
 
 const adminParams = (filter: CaseAdminFilter) => [filter.menu, filter.classic, filter.search];
@@ -197,7 +214,11 @@ export function countAdminCases(db: Sql, filter: CaseAdminFilter): Promise<numbe
 }
 
 export function findCase(db: Sql, id: number): Promise<CaseRow | undefined> {
-  return queryOne<CaseRow>(db, `SELECT ${columnList('c', CASE_COLUMNS)} FROM "case" c WHERE c.id = $1`, [id]);
+  return queryOne<CaseRow>(
+    db,
+    `SELECT ${columnList('c', CASE_COLUMNS)} FROM "case" c WHERE c.id = $1 AND ${LIVE_CASE('c')}`,
+    [id],
+  );
 }
 
 const fieldValues = (fields: CaseFields) => [
@@ -238,11 +259,15 @@ export function updateCase(db: Sql, id: number, fields: CaseFields): Promise<num
        top = $8, dict_id = $9, class_id = $10, content = $11, create_time = $12,
        seo_title = coalesce($13, seo_title), seo_keywords = coalesce($14, seo_keywords),
        seo_description = coalesce($15, seo_description), updated_at = now()
-     WHERE id = $16`,
+     WHERE id = $16 AND deleted_at IS NULL`,
     [...fieldValues(fields), id],
   );
 }
 
-export function deleteCase(db: Sql, id: number): Promise<number> {
-  return execute(db, 'DELETE FROM "case" WHERE id = $1', [id]);
+/** Moves a case to the recycle bin; returns 0 when there is no such case outside the bin. */
+export function trashCase(db: Sql, id: number, adminId: number): Promise<number> {
+  return execute(db, 'UPDATE "case" SET deleted_at = now(), deleted_by = $2 WHERE id = $1 AND deleted_at IS NULL', [
+    id,
+    adminId,
+  ]);
 }

@@ -2,6 +2,8 @@ import { Body, Controller } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { AdminList, AmendResult, MenuForm, MenuNode, MenuOption } from '@site/shared-types';
 import { ApiPost } from '../../core/api-post.decorator.js';
+import { CurrentAdmin } from '../auth/admin.decorator.js';
+import type { AdminIdentity } from '../auth/auth.service.js';
 import { IdDto } from '../../core/id.dto.js';
 import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { GetMenuDto, MenuFormDto, MenuListDto } from './dto/menus.dto.js';
@@ -33,10 +35,12 @@ export class MenusAdminController {
   }
 
   @ApiPost('deletemenu')
-  @ApiOperation({ summary: 'Delete a menu without children or cases (the seven fixed menus stay)' })
+  @ApiOperation({
+    summary: 'Move a menu without children or cases to the recycle bin (the seven fixed menus stay)',
+  })
   @ResponseMessage('删除成功')
-  async remove(@Body() body: IdDto): Promise<null> {
-    await this.menus.remove(body.id);
+  async remove(@Body() body: IdDto, @CurrentAdmin() admin: AdminIdentity): Promise<null> {
+    await this.menus.remove(body.id, admin.userId);
     return null;
   }
 }

@@ -19,13 +19,13 @@ import {
   countCasesInMenu,
   countChildMenus,
   countShownSiblings,
-  deleteMenu,
   findMenu,
   findMenuForUpdate,
   findMenuGrade,
   insertMenu,
   listMenus,
   lockMenuTable,
+  trashMenu,
   updateMenu,
   type MenuRow,
 } from './menus.queries.js';
@@ -85,14 +85,18 @@ export class MenusAdminService {
     });
   }
 
-  async remove(id: number): Promise<void> {
+  /**
+   * Moves a menu to the recycle bin. As before, only a menu without sub-menus or cases can go (those in the bin do
+   * not count): what is filed under a trashed menu is always in the bin too, and purged with it.
+   */
+  async remove(id: number, adminId: number): Promise<void> {
     await this.db.transaction(async (manager) => {
       await this.existing(manager, id);
       if (isFixedMenu(id)) throw failure('系统栏目不能删除，可以设置为不显示');
       if ((await countChildMenus(manager, id)) > 0) throw failure('该栏目下还有子栏目，请先删除子栏目');
       const cases = await countCasesInMenu(manager, id);
       if (cases > 0) throw failure(`该栏目下还有 ${cases} 个案例，请先移走或删除这些案例`);
-      await deleteMenu(manager, id);
+      await trashMenu(manager, id, adminId);
     });
   }
 

@@ -23,7 +23,11 @@ export const MENU_COLUMNS = [
 /** What a save writes: every column but the id. */
 export type MenuFields = Omit<MenuRow, 'id'>;
 
-const SELECT_MENU = `SELECT ${columnList('m', MENU_COLUMNS)} FROM menu m`;
+/**
+ * Every query here sees the menus outside the recycle bin only (`deleted_at IS NULL`): a trashed menu is no parent,
+ * sibling or list any more (docs/decisions.md "Recycle bin and revisions").
+ */
+const SELECT_MENU = `SELECT ${columnList('m', MENU_COLUMNS)} FROM menu m WHERE m.deleted_at IS NULL`;
 
 /** Every menu, siblings in their desktop positions. */
 export function listMenus(db: Sql): Promise<MenuRow[]> {
@@ -31,12 +35,12 @@ export function listMenus(db: Sql): Promise<MenuRow[]> {
 }
 
 export function findMenu(db: Sql, id: number): Promise<MenuRow | undefined> {
-  return queryOne<MenuRow>(db, `${SELECT_MENU} WHERE m.id = $1`, [id]);
+  return queryOne<MenuRow>(db, `${SELECT_MENU} AND m.id = $1`, [id]);
 }
 
 /** The menu, locked until the transaction ends. */
 export function findMenuForUpdate(manager: EntityManager, id: number): Promise<MenuRow | undefined> {
-  return queryOne<MenuRow>(manager, `${SELECT_MENU} WHERE m.id = $1 FOR UPDATE`, [id]);
+  return queryOne<MenuRow>(manager, `${SELECT_MENU} AND m.id = $1 FOR UPDATE`, [id]);
 }
 
 /** One editor at a time: positions are checked against the other menus. */
@@ -45,19 +49,22 @@ export async function lockMenuTable(manager: EntityManager): Promise<void> {
 }
 
 export async function findMenuGrade(db: Sql, id: number): Promise<MenuGrade | undefined> {
-  return (await queryOne<Pick<MenuRow, 'grade'>>(db, 'SELECT grade FROM menu WHERE id = $1', [id]))?.grade;
+  return (
+    await queryOne<Pick<MenuRow, 'grade'>>(db, 'SELECT grade FROM menu WHERE id = $1 AND deleted_at IS NULL', [id])
+  )?.grade;
 }
 
+/** Every row, the recycle bin's too (the seed fills only an empty table). */
 export function countMenus(db: Sql): Promise<number> {
   return queryCount(db, 'SELECT count(*)::int AS n FROM menu');
 }
 
 export function countChildMenus(db: Sql, id: number): Promise<number> {
-  return queryCount(db, 'SELECT count(*)::int AS n FROM menu WHERE parent_id = $1', [id]);
+  return queryCount(db, 'SELECT count(*)::int AS n FROM menu WHERE parent_id = $1 AND deleted_at IS NULL', [id]);
 }
 
 export function countCasesInMenu(db: Sql, id: number): Promise<number> {
-  return queryCount(db, 'SELECT count(*)::int AS n FROM "case" WHERE dict_id = $1', [id]);
+  return queryCount(db, 'SELECT count(*)::int AS n FROM "case" WHERE dict_id = $1 AND deleted_at IS NULL', [id]);
 }
 
 /** The entries shown on a site (`pc` or `move`) beside a menu: same parent, the menu itself left out. */
@@ -69,7 +76,8 @@ export function countShownSiblings(
 ): Promise<number> {
   return queryCount(
     db,
-    `SELECT count(*)::int AS n FROM menu WHERE parent_id IS NOT DISTINCT FROM $1 AND ${site} AND id <> $2`,
+    `SELECT count(*)::int AS n FROM menu
+     WHERE parent_id IS NOT DISTINCT FROM $1 AND ${site} AND id <> $2 AND deleted_at IS NULL`,
     [parentId, exceptId],
   );
 }
@@ -110,11 +118,15 @@ export async function updateMenu(db: Sql, id: number, fields: MenuFields): Promi
   await execute(
     db,
     `UPDATE menu SET name = $1, grade = $2, parent_id = $3, intro = $4, img = $5, background = $6, pc = $7,
-       pcsite = $8, move = $9, movesite = $10, updated_at = now() WHERE id = $11`,
+       pcsite = $8, move = $9, movesite = $10, updated_at = now() WHERE id = $11 AND deleted_at IS NULL`,
     [...fieldValues(fields), id],
   );
 }
 
-export async function deleteMenu(db: Sql, id: number): Promise<void> {
-  await execute(db, 'DELETE FROM menu WHERE id = $1', [id]);
+/** Moves a menu to the recycle bin (the caller has checked it has no children or cases outside the bin). */
+export async function trashMenu(db: Sql, id: number, adminId: number): Promise<void> {
+  await execute(db, 'UPDATE menu SET deleted_at = now(), deleted_by = $2 WHERE id = $1 AND deleted_at IS NULL', [
+    id,
+    adminId,
+  ]);
 }

@@ -2,6 +2,8 @@ import { Body, Controller } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { AdminList, AmendResult, NewsAdminRow, NewsCategoryLink, NewsForm } from '@site/shared-types';
 import { ApiPost } from '../../core/api-post.decorator.js';
+import { CurrentAdmin } from '../auth/admin.decorator.js';
+import type { AdminIdentity } from '../auth/auth.service.js';
 import { IdDto } from '../../core/id.dto.js';
 import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { GetNewsDto, NewsFormDto, NewsListDto } from './dto/news.admin.dto.js';
@@ -28,15 +30,15 @@ export class NewsAdminController {
   @ApiPost('amendnews')
   @ApiOperation({ summary: 'Create (id 0) or update an article; content is sanitised' })
   @ResponseMessage('保存成功')
-  save(@Body() body: NewsFormDto): Promise<AmendResult> {
-    return this.news.save(body);
+  save(@Body() body: NewsFormDto, @CurrentAdmin() admin: AdminIdentity): Promise<AmendResult> {
+    return this.news.save(body, admin.userId);
   }
 
   @ApiPost('deletenews')
-  @ApiOperation({ summary: 'Delete an article' })
+  @ApiOperation({ summary: 'Move an article to the recycle bin (purged after 30 days)' })
   @ResponseMessage('删除成功')
-  async remove(@Body() body: IdDto): Promise<null> {
-    await this.news.remove(body.id);
+  async remove(@Body() body: IdDto, @CurrentAdmin() admin: AdminIdentity): Promise<null> {
+    await this.news.remove(body.id, admin.userId);
     return null;
   }
 }

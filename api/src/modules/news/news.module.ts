@@ -9,6 +9,6 @@ import { NewsService } from './news.service.js';
   imports: [BaiduPushModule],
   controllers: [NewsController, NewsAdminController],
   providers: [NewsService, NewsAdminService],
-  exports: [NewsService],
+  exports: [NewsService, NewsAdminService],
 })
 export class NewsModule {}

@@ -68,6 +68,12 @@ export async function newsCategoryExists(db: Sql, id: number): Promise<boolean> 
   return (await query<{ found: number }>(db, 'SELECT 1 AS found FROM news_category WHERE id = $1', [id])).length > 0;
 }
 
+/**
+ * The rows public reads and the back office's lists may see: an article in the recycle bin (`deleted_at` set) is
+ * nowhere but in the bin (docs/decisions.md "Recycle bin and revisions"). Every query of an article names it.
+ */
+export const LIVE_NEWS = (alias: string) => `${alias}.deleted_at IS NULL`;
+
 /** The articles of a category; 0 keeps every category. */
 export const inCategory = (category: number): SqlFilter => ({
   where: '$1::int = 0 OR n.dynamic_id = $1::int',
@@ -78,13 +84,16 @@ export const inCategory = (category: number): SqlFilter => ({
 export function listNews(db: Sql, filter: SqlFilter, cursor: number, amount: number): Promise<NewsSummaryRow[]> {
   return query<NewsSummaryRow>(
     db,
-    `SELECT ${NEWS_SUMMARY_COLUMNS} FROM news n WHERE (${filter.where}) ORDER BY ${NEWS_LIST_ORDER} LIMIT $2 OFFSET $3`,
+    `SELECT ${NEWS_SUMMARY_COLUMNS} FROM news n WHERE (${filter.where}) AND ${LIVE_NEWS('n')}
+     ORDER BY ${NEWS_LIST_ORDER} LIMIT $2 OFFSET $3`,
     [filter.param, amount, cursor],
   );
 }
 
 export function countNews(db: Sql, filter: SqlFilter): Promise<number> {
-  return queryCount(db, `SELECT count(*)::int AS n FROM news n WHERE (${filter.where})`, [filter.param]);
+  return queryCount(db, `SELECT count(*)::int AS n FROM news n WHERE (${filter.where}) AND ${LIVE_NEWS('n')}`, [
+    filter.param,
+  ]);
 }
 
 export function findNewsDetail(db: Sql, id: number): Promise<NewsDetailRow | undefined> {
@@ -94,7 +103,7 @@ export function findNewsDetail(db: Sql, id: number): Promise<NewsDetailRow | und
        SELECT ${NEWS_SUMMARY_COLUMNS}, n.content, ${columnList('n', SEO_FIELD_NAMES)},
               lag(n.id) OVER w AS up_id, lag(n.title) OVER w AS uptitle,
               lead(n.id) OVER w AS down_id, lead(n.title) OVER w AS downtitle
-       FROM news n WHERE n.dynamic_id = (SELECT dynamic_id FROM news WHERE id = $1)
+       FROM news n WHERE n.dynamic_id = (SELECT dynamic_id FROM news WHERE id = $1) AND ${LIVE_NEWS('n')}
        WINDOW w AS (ORDER BY ${NEWS_LIST_ORDER})
      ) t WHERE t.id = $1`,
     [id],
@@ -105,12 +114,13 @@ export function findNewsDetail(db: Sql, id: number): Promise<NewsDetailRow | und
 export function listNewsBriefs(db: Sql, category: number, limit: number): Promise<NewsBriefRow[]> {
   return query<NewsBriefRow>(
     db,
-    `SELECT n.id, n.title, n.intro, n.create_time FROM news n WHERE n.dynamic_id = $1 ORDER BY ${NEWS_LIST_ORDER} LIMIT $2`,
+    `SELECT n.id, n.title, n.intro, n.create_time FROM news n WHERE n.dynamic_id = $1 AND ${LIVE_NEWS('n')}
+     ORDER BY ${NEWS_LIST_ORDER} LIMIT $2`,
     [category, limit],
   );
 }
 
-const ADMIN_WHERE = `($1::int = 0 OR n.dynamic_id = $1) AND ($2::text = '' OR position(lower($2) in lower(n.title)) > 0)`;
+const ADMIN_WHERE = `${LIVE_NEWS('n')} AND ($1::int = 0 OR n.dynamic_id = $1) AND ($2::text = '' OR position(lower($2) in lower(n.title)) > 0)`;
 
 /** The back office's list, in the public order, with the category's name. */
 export function listAdminNews(db: Sql, filter: NewsAdminFilter, window: PageWindow): Promise<NewsAdminListRow[]> {
@@ -127,7 +137,11 @@ export function countAdminNews(db: Sql, filter: NewsAdminFilter): Promise<number
 }
 
 export function findNews(db: Sql, id: number): Promise<NewsRow | undefined> {
-  return queryOne<NewsRow>(db, `SELECT ${columnList('n', NEWS_COLUMNS)} FROM news n WHERE n.id = $1`, [id]);
+  return queryOne<NewsRow>(
+    db,
+    `SELECT ${columnList('n', NEWS_COLUMNS)} FROM news n WHERE n.id = $1 AND ${LIVE_NEWS('n')}`,
+    [id],
+  );
 }
 
 const fieldValues = (fields: NewsFields) => [
@@ -159,11 +173,15 @@ export function updateNews(db: Sql, id: number, fields: NewsFields): Promise<num
     `UPDATE news SET title = $1, intro = $2, img = $3, content = $4, dynamic_id = $5, create_time = $6,
        seo_title = coalesce($7, seo_title), seo_keywords = coalesce($8, seo_keywords),
        seo_description = coalesce($9, seo_description), updated_at = now()
-     WHERE id = $10`,
+     WHERE id = $10 AND deleted_at IS NULL`,
     [...fieldValues(fields), id],
   );
 }
 
-export function deleteNews(db: Sql, id: number): Promise<number> {
-  return execute(db, 'DELETE FROM news WHERE id = $1', [id]);
+/** Moves an article to the recycle bin; returns 0 when there is no such article outside the bin. */
+export function trashNews(db: Sql, id: number, adminId: number): Promise<number> {
+  return execute(db, 'UPDATE news SET deleted_at = now(), deleted_by = $2 WHERE id = $1 AND deleted_at IS NULL', [
+    id,
+    adminId,
+  ]);
 }

@@ -19,7 +19,7 @@ export interface ContentDates {
 }
 
 /** Menus whose page is a list page (`/items/{id}.html`): grade 1 shown on that site, not home, cases or about. */
-const LIST_MENUS = `m.grade = 1 AND m.id <> ALL($1)`;
+const LIST_MENUS = `m.grade = 1 AND m.id <> ALL($1) AND m.deleted_at IS NULL`;
 const NOT_LIST_PAGES = [MenuId.Home, MenuId.Cases, MenuId.About];
 
 /**
@@ -30,7 +30,7 @@ export function listSitemapMenus(db: Sql, site: 'pc' | 'move'): Promise<DatedRow
   const column = site === 'pc' ? 'pc' : 'move';
   return query<DatedRow>(
     db,
-    `SELECT m.id, greatest(m.updated_at, (SELECT max(c.updated_at) FROM "case" c WHERE c.dict_id = m.id)) AS lastmod
+    `SELECT m.id, greatest(m.updated_at, (SELECT max(c.updated_at) FROM "case" c WHERE c.dict_id = m.id AND c.deleted_at IS NULL)) AS lastmod
      FROM menu m WHERE ${LIST_MENUS} AND m.${column} ORDER BY m.${column === 'pc' ? 'pcsite' : 'movesite'} ASC, m.id ASC`,
     [NOT_LIST_PAGES],
   );
@@ -40,27 +40,33 @@ export function listSitemapMenus(db: Sql, site: 'pc' | 'move'): Promise<DatedRow
 export function listSitemapTabs(db: Sql): Promise<DatedRow[]> {
   return query<DatedRow>(
     db,
-    `SELECT k.id, (SELECT max(c.updated_at) FROM "case" c WHERE c.class_id = k.id) AS lastmod
+    `SELECT k.id, (SELECT max(c.updated_at) FROM "case" c WHERE c.class_id = k.id AND c.deleted_at IS NULL) AS lastmod
      FROM case_class k ORDER BY k.position ASC, k.id ASC`,
   );
 }
 
-/** Every case (all of them are published: there is no draft state). */
+/** Every case outside the recycle bin (all of them are published: there is no draft state). */
 export function listSitemapCases(db: Sql): Promise<DatedRow[]> {
-  return query<DatedRow>(db, 'SELECT id, greatest(created_at, updated_at) AS lastmod FROM "case" ORDER BY id ASC');
+  return query<DatedRow>(
+    db,
+    'SELECT id, greatest(created_at, updated_at) AS lastmod FROM "case" WHERE deleted_at IS NULL ORDER BY id ASC',
+  );
 }
 
-/** Every article. */
+/** Every article outside the recycle bin. */
 export function listSitemapNews(db: Sql): Promise<DatedRow[]> {
-  return query<DatedRow>(db, 'SELECT id, greatest(created_at, updated_at) AS lastmod FROM news ORDER BY id ASC');
+  return query<DatedRow>(
+    db,
+    'SELECT id, greatest(created_at, updated_at) AS lastmod FROM news WHERE deleted_at IS NULL ORDER BY id ASC',
+  );
 }
 
 export async function findContentDates(db: Sql): Promise<ContentDates> {
   const row = await queryOne<ContentDates>(
     db,
-    `SELECT (SELECT max(updated_at) FROM "case") AS cases,
-            (SELECT max(updated_at) FROM news) AS news,
-            (SELECT max(updated_at) FROM menu) AS menus,
+    `SELECT (SELECT max(updated_at) FROM "case" WHERE deleted_at IS NULL) AS cases,
+            (SELECT max(updated_at) FROM news WHERE deleted_at IS NULL) AS news,
+            (SELECT max(updated_at) FROM menu WHERE deleted_at IS NULL) AS menus,
             (SELECT max(updated_at) FROM site_block) AS blocks,
             (SELECT max(updated_at) FROM site_block WHERE key = 'about') AS about,
             (SELECT max(updated_at) FROM site_block WHERE key = 'contact') AS contact,

@@ -2,6 +2,8 @@ import { Body, Controller } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { AboutData, ContactData, FooterData, HeaderBlock, HomeBlock } from '@site/shared-types';
 import { ApiPost } from '../../core/api-post.decorator.js';
+import { CurrentAdmin } from '../auth/admin.decorator.js';
+import type { AdminIdentity } from '../auth/auth.service.js';
 import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { AboutBlockDto, ContactBlockDto, FooterBlockDto, HeaderBlockDto, HomeBlockDto } from './dto/site-blocks.dto.js';
 import { SiteAdminService } from './site.admin.service.js';
@@ -24,8 +26,8 @@ export class SiteAdminController {
   @ApiPost('amendheader')
   @ApiOperation({ summary: 'Save the header block as a whole' })
   @ResponseMessage(SAVED)
-  async amendHeader(@Body() body: HeaderBlockDto): Promise<null> {
-    await this.site.save('header', body);
+  async amendHeader(@Body() body: HeaderBlockDto, @CurrentAdmin() admin: AdminIdentity): Promise<null> {
+    await this.site.save('header', body, admin.userId);
     return null;
   }
 
@@ -40,8 +42,8 @@ export class SiteAdminController {
   @ApiPost('amendfooter')
   @ApiOperation({ summary: 'Save the footer; a menu may appear once among the about links' })
   @ResponseMessage(SAVED)
-  async amendFooter(@Body() body: FooterBlockDto): Promise<null> {
-    await this.site.save('footer', body);
+  async amendFooter(@Body() body: FooterBlockDto, @CurrentAdmin() admin: AdminIdentity): Promise<null> {
+    await this.site.save('footer', body, admin.userId);
     return null;
   }
 
@@ -54,8 +56,8 @@ export class SiteAdminController {
   @ApiPost('amendhome')
   @ApiOperation({ summary: 'Save the home block as a whole' })
   @ResponseMessage(SAVED)
-  async amendHome(@Body() body: HomeBlockDto): Promise<null> {
-    await this.site.save('home', body);
+  async amendHome(@Body() body: HomeBlockDto, @CurrentAdmin() admin: AdminIdentity): Promise<null> {
+    await this.site.save('home', body, admin.userId);
     return null;
   }
 
@@ -68,8 +70,8 @@ export class SiteAdminController {
   @ApiPost('amendabout')
   @ApiOperation({ summary: 'Save the about block as a whole' })
   @ResponseMessage(SAVED)
-  async amendAbout(@Body() body: AboutBlockDto): Promise<null> {
-    await this.site.save('about', body);
+  async amendAbout(@Body() body: AboutBlockDto, @CurrentAdmin() admin: AdminIdentity): Promise<null> {
+    await this.site.save('about', body, admin.userId);
     return null;
   }
 
@@ -82,8 +84,8 @@ export class SiteAdminController {
   @ApiPost('amendrelation')
   @ApiOperation({ summary: 'Save the contact block as a whole' })
   @ResponseMessage(SAVED)
-  async amendRelation(@Body() body: ContactBlockDto): Promise<null> {
-    await this.site.save('contact', body);
+  async amendRelation(@Body() body: ContactBlockDto, @CurrentAdmin() admin: AdminIdentity): Promise<null> {
+    await this.site.save('contact', body, admin.userId);
     return null;
   }
 }

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { invalid } from '../../core/api.exception.js';
 import type { SiteBlockKey, SiteBlocks } from './site-blocks.js';
+import { recordRevision } from '../revisions/revisions.queries.js';
 import { saveSiteBlock } from './site.queries.js';
 import { SiteService } from './site.service.js';
 
@@ -17,10 +18,21 @@ export class SiteAdminService {
     return this.site.block(key);
   }
 
-  /** Replaces a block as a whole. */
-  async save<K extends SiteBlockKey>(key: K, value: SiteBlocks[K]): Promise<void> {
+  /**
+   * Replaces a block as a whole and keeps what was saved as a revision, in one transaction (the upsert locks the
+   * block's row, so concurrent saves number their revisions in turn). `restoredFrom`: the revision a restore saves.
+   */
+  async save<K extends SiteBlockKey>(
+    key: K,
+    value: SiteBlocks[K],
+    adminId: number,
+    restoredFrom: number | null = null,
+  ): Promise<number> {
     if (key === 'footer') this.checkFooter(value as SiteBlocks['footer']);
-    await saveSiteBlock(this.db, key, value);
+    return this.db.transaction(async (manager) => {
+      await saveSiteBlock(manager, key, value);
+      return recordRevision(manager, { kind: key, itemId: 0, document: value, authorId: adminId, restoredFrom });
+    });
   }
 
   /** A menu tag may appear only once among the footer's about-us links. */

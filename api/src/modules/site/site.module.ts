@@ -10,6 +10,6 @@ import { SiteService } from './site.service.js';
   imports: [CasesModule, NewsModule],
   controllers: [SiteController, SiteAdminController],
   providers: [SiteService, SiteAdminService],
-  exports: [SiteService],
+  exports: [SiteService, SiteAdminService],
 })
 export class SiteModule {}

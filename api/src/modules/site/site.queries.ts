@@ -29,5 +29,16 @@ export async function saveSiteBlock(db: Sql, key: SiteBlockKey, value: unknown):
 
 /** The desktop navigation: grade-1 menus shown on pc, by position. */
 export function listDesktopNavigation(db: Sql): Promise<LinkRow[]> {
-  return query<LinkRow>(db, 'SELECT id, name FROM menu WHERE grade = 1 AND pc ORDER BY pcsite ASC, id ASC');
+  return query<LinkRow>(
+    db,
+    'SELECT id, name FROM menu WHERE grade = 1 AND pc AND deleted_at IS NULL ORDER BY pcsite ASC, id ASC',
+  );
+}
+
+/** Which of the given menus exist outside the recycle bin. */
+export async function listLiveMenuIds(db: Sql, ids: readonly number[]): Promise<number[]> {
+  const rows = await query<{ id: number }>(db, 'SELECT id FROM menu WHERE id = ANY($1::int[]) AND deleted_at IS NULL', [
+    [...ids],
+  ]);
+  return rows.map((row) => row.id);
 }

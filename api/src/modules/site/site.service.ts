@@ -14,7 +14,7 @@ import { CasesService } from '../cases/cases.service.js';
 import { NewsService } from '../news/news.service.js';
 import { conformBlock } from './site-block-shape.js';
 import { EMPTY_BLOCKS, type SiteBlockKey, type SiteBlocks } from './site-blocks.js';
-import { findSiteBlock, listDesktopNavigation } from './site.queries.js';
+import { findSiteBlock, listDesktopNavigation, listLiveMenuIds } from './site.queries.js';
 
 @Injectable()
 export class SiteService {
@@ -44,8 +44,19 @@ export class SiteService {
     return { logo, banner, programas };
   }
 
-  footer(): Promise<FooterData> {
-    return this.block('footer');
+  /** The footer; an about link whose menu is in the recycle bin (or gone) is left out until it is restored. */
+  async footer(): Promise<FooterData> {
+    const footer = await this.block('footer');
+    if (footer.abouts.length === 0) return footer;
+    const live = new Set(
+      await listLiveMenuIds(
+        this.db,
+        footer.abouts.map((about) => about.column_id),
+      ),
+    );
+    // The first link always goes to the about page (menu 7, fixed), whatever its column_id says.
+    const abouts = footer.abouts.filter((about, index) => index === 0 || live.has(about.column_id));
+    return abouts.length === footer.abouts.length ? footer : { ...footer, abouts };
   }
 
   /** `GET /api/index`: the home page's sections, cases and news filled in from their tables. */

@@ -1,0 +1,43 @@
+import { Body, Controller } from '@nestjs/common';
+import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { AdminList, TrashKindCount, TrashRow } from '@site/shared-types';
+import { ApiPost } from '../../core/api-post.decorator.js';
+import { ResponseMessage } from '../../core/response-message.decorator.js';
+import { TrashItemDto, TrashListDto } from './dto/trash.dto.js';
+import { TrashService } from './trash.service.js';
+
+/** The recycle bin: trashed cases, articles and menus, restored or purged (docs/behaviour.md#recycle-bin). */
+@ApiTags('admin: recycle bin')
+@ApiSecurity('token')
+@Controller('api')
+export class TrashController {
+  constructor(private readonly trash: TrashService) {}
+
+  @ApiPost('trash')
+  @ApiOperation({ summary: 'The recycle bin, most recently deleted first; `menu` counts each kind' })
+  list(@Body() body: TrashListDto): Promise<AdminList<TrashRow, TrashKindCount>> {
+    return this.trash.list(body);
+  }
+
+  @ApiPost('restoretrash')
+  @ApiOperation({ summary: 'Restore a trashed item (refused while its menu or parent menu is in the bin)' })
+  @ResponseMessage('恢复成功')
+  async restore(@Body() body: TrashItemDto): Promise<null> {
+    await this.trash.restore(body.kind, body.id);
+    return null;
+  }
+
+  @ApiPost('purgetrash')
+  @ApiOperation({ summary: 'Delete a trashed item for good (a menu with the trashed menus and cases under it)' })
+  @ResponseMessage('已彻底删除')
+  async purge(@Body() body: TrashItemDto): Promise<{ count: number }> {
+    return { count: await this.trash.purge(body.kind, body.id) };
+  }
+
+  @ApiPost('emptytrash')
+  @ApiOperation({ summary: 'Delete everything in the recycle bin for good' })
+  @ResponseMessage('回收站已清空')
+  async empty(): Promise<{ count: number }> {
+    return { count: await this.trash.empty() };
+  }
+}
