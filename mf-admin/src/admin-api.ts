@@ -138,6 +138,36 @@ export const adminApi = api.injectEndpoints({
     baiduPushRetry: build.mutation<Data<'/api/baidupushretry'>, Body<'/api/baidupushretry'>>({
       query: (body) => call('/api/baidupushretry', body),
     }),
+    /**
+     * The recycle bin (docs/behaviour.md#recycle-bin). It shows what the case, article and menu screens deleted, so
+     * it is refetched with them; a restore or purge refreshes those screens in turn (no tag of its own: the tag
+     * list is the platform's).
+     */
+    trash: build.query<Data<'/api/trash'>, Body<'/api/trash'>>({
+      query: (body) => call('/api/trash', body),
+      providesTags: ['Case', 'News', 'Menu'],
+    }),
+    restoreTrash: build.mutation<Data<'/api/restoretrash'>, Body<'/api/restoretrash'>>({
+      query: (body) => call('/api/restoretrash', body),
+      invalidatesTags: ['Case', 'News', 'Menu'],
+    }),
+    purgeTrash: build.mutation<Data<'/api/purgetrash'>, Body<'/api/purgetrash'>>({
+      query: (body) => call('/api/purgetrash', body),
+      invalidatesTags: ['Case', 'News', 'Menu'],
+    }),
+    emptyTrash: build.mutation<Data<'/api/emptytrash'>, void>({
+      query: () => call('/api/emptytrash'),
+      invalidatesTags: ['Case', 'News', 'Menu'],
+    }),
+    /** The history of a case, an article or a site block (docs/behaviour.md#revisions); saves refetch it. */
+    revisions: build.query<Data<'/api/revisions'>, Body<'/api/revisions'>>({
+      query: (body) => call('/api/revisions', body),
+      providesTags: ['Case', 'News', 'Block'],
+    }),
+    restoreRevision: build.mutation<Data<'/api/restorerevision'>, Body<'/api/restorerevision'>>({
+      query: (body) => call('/api/restorerevision', body),
+      invalidatesTags: ['Case', 'News', 'Block'],
+    }),
     upload: build.mutation<Data<'/api/uploader'>, UploadRequest>({
       query: ({ file, onProgress }) => {
         const form = new FormData();

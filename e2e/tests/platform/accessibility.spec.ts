@@ -117,6 +117,7 @@ const SCREENS: { label: string; ready: (page: Page) => Promise<void> }[] = [
   { label: '关于我们', ready: blockLoaded },
   { label: '联系方式', ready: blockLoaded },
   { label: '留言管理', ready: tableLoaded },
+  { label: '回收站', ready: tableLoaded },
 ];
 
 async function tableLoaded(page: Page): Promise<void> {

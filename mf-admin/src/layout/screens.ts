@@ -7,7 +7,7 @@ const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>,
 /**
  * The screens of `/admin/index/<key>`, in the side menu's order (docs/behaviour.md#admin-routes): the five original
  * entries first (menus to keywords), Baidu's link push beside the keywords (both are about search engines), then the
- * editors of what the public sites show. The route tree and the side menu
+ * editors of what the public sites show, and the recycle bin last. The route tree and the side menu
  * both come from here.
  */
 export const SCREENS: readonly { key: string; label: string; Screen: ComponentType }[] = [
@@ -94,5 +94,10 @@ export const SCREENS: readonly { key: string; label: string; Screen: ComponentTy
       () => import(/* webpackChunkName: "screen-messages" */ '../features/messages/messages'),
       'MessagesScreen',
     ),
+  },
+  {
+    key: 'trash',
+    label: '回收站',
+    Screen: screen(() => import(/* webpackChunkName: "screen-trash" */ '../features/trash/trash'), 'TrashScreen'),
   },
 ];

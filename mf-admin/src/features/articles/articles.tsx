@@ -1,10 +1,11 @@
-import { Form, Input, Select, Space, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Select, Space, type TableColumnsType } from 'antd';
 import { EMPTY_SEO, type NewsAdminRow, type NewsCategoryLink, type NewsForm } from '@site/shared-types';
 import { adminApi } from '../../admin-api';
 import { DateField, sentDate } from '../../common/date-field';
 import { ImageField } from '../../common/image-field';
 import { ListScreen } from '../../common/list-screen';
 import { optionsOf } from '../../common/options';
+import { useRevisionsDialog } from '../../common/revisions-dialog';
 import { RichText } from '../../common/rich-text';
 import { SeoFields } from '../../common/seo-fields';
 import { useEditor } from '../../common/use-editor';
@@ -61,15 +62,28 @@ export function ArticlesScreen() {
       toPayload: (values) => ({ ...values, create_time: sentDate(values.create_time) }),
     },
   );
+  const history = useRevisionsDialog('news');
   return (
-    <ListScreen
-      screen={screen}
-      filter={{ label: '按分类筛选', all: '全部分类' }}
-      searchPlaceholder="文章标题"
-      scrollX={720}
-      columns={COLUMNS}
-      actions={{ width: 140, name: (row) => row.title, confirm: () => '确定删除这篇文章吗？' }}
-      editor={{ ...editor, fields: <ArticleFields categories={categories} /> }}
-    />
+    <>
+      <ListScreen
+        screen={screen}
+        filter={{ label: '按分类筛选', all: '全部分类' }}
+        searchPlaceholder="文章标题"
+        scrollX={720}
+        columns={COLUMNS}
+        actions={{
+          width: 230,
+          name: (row) => row.title,
+          confirm: () => '确定删除这篇文章吗？删除后可在回收站中恢复（保留 30 天）。',
+          extra: (row) => (
+            <Button size="small" onClick={() => history.open(row.id, row.title)} aria-label={`${row.title}的历史版本`}>
+              历史版本
+            </Button>
+          ),
+        }}
+        editor={{ ...editor, fields: <ArticleFields categories={categories} /> }}
+      />
+      {history.dialog}
+    </>
   );
 }

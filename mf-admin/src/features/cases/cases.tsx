@@ -12,6 +12,7 @@ import { DateField, sentDate } from '../../common/date-field';
 import { ImageField } from '../../common/image-field';
 import { ListScreen } from '../../common/list-screen';
 import { optionsOf } from '../../common/options';
+import { useRevisionsDialog } from '../../common/revisions-dialog';
 import { RichText } from '../../common/rich-text';
 import { SeoFields } from '../../common/seo-fields';
 import { useEditor } from '../../common/use-editor';
@@ -140,15 +141,28 @@ export function CasesScreen() {
       }),
     },
   );
+  const history = useRevisionsDialog('case');
   return (
-    <ListScreen
-      screen={screen}
-      filter={{ label: '按服务筛选', all: '全部服务' }}
-      searchPlaceholder="案例名称"
-      scrollX={880}
-      columns={COLUMNS}
-      actions={{ width: 140, name: (row) => row.name, confirm: () => '确定删除这个案例吗？' }}
-      editor={{ ...editor, fields: <CaseFields services={services} /> }}
-    />
+    <>
+      <ListScreen
+        screen={screen}
+        filter={{ label: '按服务筛选', all: '全部服务' }}
+        searchPlaceholder="案例名称"
+        scrollX={880}
+        columns={COLUMNS}
+        actions={{
+          width: 230,
+          name: (row) => row.name,
+          confirm: () => '确定删除这个案例吗？删除后可在回收站中恢复（保留 30 天）。',
+          extra: (row) => (
+            <Button size="small" onClick={() => history.open(row.id, row.name)} aria-label={`${row.name}的历史版本`}>
+              历史版本
+            </Button>
+          ),
+        }}
+        editor={{ ...editor, fields: <CaseFields services={services} /> }}
+      />
+      {history.dialog}
+    </>
   );
 }

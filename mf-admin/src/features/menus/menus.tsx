@@ -60,7 +60,7 @@ export function MenusScreen() {
       actions={{
         width: 220,
         name: (row) => row.name,
-        confirm: (row) => `确定删除栏目“${row.name}”吗？`,
+        confirm: (row) => `确定删除栏目“${row.name}”吗？删除后可在回收站中恢复（保留 30 天）。`,
         locked: (row) => (isFixedMenu(row.id) ? '系统栏目不能删除，可以设置为隐藏' : undefined),
         extra: (row) =>
           row.grade < 3 && !NO_SUB_MENUS.includes(row.id) ? (

@@ -1,10 +1,21 @@
 import { useState, type ReactNode } from 'react';
 import { App as AntApp, Button, Card, Empty, Form, Space, Spin, Tag } from 'antd';
+import type { RevisionKind } from '@site/shared-types';
 import { usePageTitle } from '@site/platform';
 import { adminApi, type AdminBlocks, type BlockName } from '../../admin-api';
+import { RevisionsDialog } from '../../common/revisions-dialog';
 import { useSaveShortcut } from '../../common/save-shortcut';
 import { useUnsavedChanges } from '../../common/unsaved-changes';
 import styles from './block-editor.module.css';
+
+/** The kind of revision of each block, by the name of its screen (the server calls home and contact so). */
+const REVISION_KINDS = {
+  header: 'header',
+  footer: 'footer',
+  index: 'home',
+  about: 'about',
+  relation: 'contact',
+} as const satisfies Record<BlockName, RevisionKind>;
 
 /** Gives the entries of a list the ids 1…n in their current order (ids only tell entries apart). */
 export function numbered<T extends { id: number }>(entries: readonly T[]): T[] {
@@ -38,6 +49,7 @@ export function BlockEditor<K extends BlockName>({
   const [amend, { isLoading: saving }] = adminApi.useAmendBlockMutation();
   const [form] = Form.useForm<AdminBlocks[K]>();
   const [dirty, setDirty] = useState(false);
+  const [history, setHistory] = useState(false);
   useUnsavedChanges(dirty);
   // Saved only from the server's fresh copy (a cached one is read-only while it is refreshed).
   const ready = data !== undefined && !isFetching;
@@ -65,6 +77,7 @@ export function BlockEditor<K extends BlockName>({
       extra={
         <Space>
           {dirty ? <Tag color="orange">有未保存的修改</Tag> : null}
+          <Button onClick={() => setHistory(true)}>历史版本</Button>
           <Button
             disabled={!dirty || saving}
             onClick={() => {
@@ -82,6 +95,12 @@ export function BlockEditor<K extends BlockName>({
       data-block={name}
     >
       <p className={styles.blockIntro}>{intro}</p>
+      <RevisionsDialog
+        item={history ? { kind: REVISION_KINDS[name] } : null}
+        name={title}
+        onClose={() => setHistory(false)}
+        onRestored={() => setDirty(false)}
+      />
       {data ? (
         <Form<AdminBlocks[K]>
           // A fresh form for each loaded version: 撤销修改 returns to what the server holds.
