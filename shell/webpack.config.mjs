@@ -16,6 +16,7 @@ import {
   serverBase,
   serverFederation,
 } from '@site/platform/webpack';
+import { shellProvides } from '@site/platform/release-record';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -50,6 +51,11 @@ class ShellAssetsPlugin {
           }
           const { RawSource } = compiler.webpack.sources;
           compilation.emitAsset('assets.json', new RawSource(JSON.stringify({ scripts, styles }, null, 2)));
+          // What this shell gives every remote (@site/shared-types/release checks every release against it before it is used).
+          compilation.emitAsset(
+            'shell.json',
+            new RawSource(JSON.stringify({ format: 1, provides: shellProvides(appDir) }, null, 2)),
+          );
           compilation.emitAsset('index.html', new RawSource(readFileSync(path.join(appDir, 'src/index.html'))));
           compilation.emitAsset(
             'assets/favicon.svg',

@@ -1,13 +1,12 @@
 // The record a release keeps beside its files (dist/releases/<id>/release.json): what it was built from and
 // against, so that a release can be checked against the shell serving it before it is switched on, and listed
-// with its facts (docs/architecture.md "Releases"). Written by release.mjs after a successful build.
+// with its facts (docs/architecture.md "Releases"; the format and the gate are in @site/shared-types/release).
+// Written by release.mjs after a successful build. Also what a shell build provides (shell.json).
 import { execFileSync } from 'node:child_process';
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-
-/** The record's own format; a reader refuses a newer one rather than misreading it. */
-export const RECORD_FORMAT = 1;
+import { PROVIDED_BY_SHELL, RELEASE_RECORD_FORMAT } from '@site/shared-types/release';
 
 /**
  * The git commit the sources came from, and whether the files that go into this remote (its own folder, the
@@ -57,7 +56,7 @@ export async function releaseRecord({ appDir, outDir, release, builtAt, seconds 
   const all = await fs.readdir(webDir, { recursive: true });
   const of = (extension) => all.filter((file) => file.endsWith(extension)).sort();
   return {
-    format: RECORD_FORMAT,
+    format: RELEASE_RECORD_FORMAT,
     remote: manifest.metaData?.name ?? pkg.name,
     package: pkg.name,
     release,
@@ -78,4 +77,24 @@ export async function releaseRecord({ appDir, outDir, release, builtAt, seconds 
       total: { js: await weigh(webDir, of('.js')), css: await weigh(webDir, of('.css')) },
     },
   };
+}
+
+/**
+ * What the shell in `appDir` gives every remote: the version of each singleton it is compiled with, read from the
+ * packages it resolves (looked up through node_modules folders upwards, as Node does: not every package exports
+ * its package.json). The shell's build writes it to shell.json.
+ */
+export function shellProvides(appDir) {
+  const provides = {};
+  for (const name of PROVIDED_BY_SHELL) {
+    for (let dir = path.resolve(appDir); ; dir = path.dirname(dir)) {
+      const file = path.join(dir, 'node_modules', name, 'package.json');
+      if (existsSync(file)) {
+        provides[name] = JSON.parse(readFileSync(file, 'utf8')).version;
+        break;
+      }
+      if (path.dirname(dir) === dir) throw new Error(`the shell in ${appDir} does not resolve ${name}`);
+    }
+  }
+  return provides;
 }

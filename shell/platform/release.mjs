@@ -9,11 +9,30 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import webpack from 'webpack';
+import { compatibilityProblems } from '@site/shared-types/release';
 import { releaseRecord } from './release-record.mjs';
 
 const KEEP_RELEASES = 5;
 
-export async function releaseRemote(appDir, { label } = {}) {
+/** A release built but not switched on: the shell that serves cannot run it. */
+export class ReleaseRefused extends Error {
+  constructor(release, problems) {
+    super(`release ${release} was built but not switched on: ${problems.join('；')}`);
+    this.release = release;
+    this.problems = problems;
+  }
+}
+
+/** The shell build's record (shell.json), or null when there is no shell build to check against. */
+async function readShellRecord(shellDist) {
+  try {
+    return JSON.parse(await fs.readFile(path.join(shellDist, 'shell.json'), 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+export async function releaseRemote(appDir, { label, shellDist } = {}) {
   appDir = path.resolve(appDir);
   const release = label ?? `r${Date.now().toString(36)}`;
   if (!/^[a-z0-9][a-z0-9-]{0,40}$/.test(release)) throw new Error(`release id "${release}" must be [a-z0-9-]`);
@@ -38,6 +57,14 @@ export async function releaseRemote(appDir, { label } = {}) {
   const builtAt = new Date().toISOString();
   const record = await releaseRecord({ appDir, outDir, release, builtAt, seconds: (Date.now() - begin) / 1000 });
   await fs.writeFile(path.join(outDir, 'release.json'), `${JSON.stringify(record, null, 2)}\n`);
+
+  // The gate: a release the shell beside it cannot run is kept, but not switched on (the server checks again
+  // against the shell it serves, whoever writes the pointer).
+  const shell = await readShellRecord(shellDist ?? path.join(appDir, '..', 'shell', 'dist'));
+  const problems = shell ? compatibilityProblems(record, shell.provides) : [];
+  if (problems.length > 0) {
+    throw new ReleaseRefused(release, problems);
+  }
 
   const pointer = path.join(appDir, 'dist', 'current.json');
   await fs.writeFile(`${pointer}.tmp`, JSON.stringify({ release, builtAt }, null, 2));
