@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { blockedMs, blockKey, countHit, resetKeys } from './rate-limit.queries.js';
 
 export interface LimitRule {
@@ -28,20 +28,27 @@ export class RateLimitService {
     return blockedMs(this.db, key);
   }
 
-  /** Counts one hit; returns the block length in ms when this hit reached the limit, else 0. */
-  async hit(key: string, rule: LimitRule): Promise<number> {
-    return this.db.transaction(async (manager) => {
-      const row = await countHit(manager, key, rule.windowMs, STRIKE_MEMORY);
-      if (!row || row.hits < rule.limit) return 0;
-      const blockMs = Math.min(rule.maxBlockMs, rule.blockMs * 2 ** Math.min(row.strikes, 20));
-      await blockKey(manager, key, blockMs);
-      return blockMs;
-    });
+  /**
+   * Counts one hit; returns the block length in ms when this hit reached the limit, else 0. `within` counts it
+   * in the caller's transaction, so the hit and what it counts (a stored message) are saved together or not at all.
+   */
+  async hit(key: string, rule: LimitRule, within?: EntityManager): Promise<number> {
+    if (within) return countAndBlock(within, key, rule);
+    return this.db.transaction((manager) => countAndBlock(manager, key, rule));
   }
 
-  async reset(...keys: string[]): Promise<void> {
-    await resetKeys(this.db, keys);
+  /** Forgets the keys' counters and blocks; `within` does it in the caller's transaction. */
+  async reset(keys: string[], within?: EntityManager): Promise<void> {
+    await resetKeys(within ?? this.db, keys);
   }
+}
+
+async function countAndBlock(manager: EntityManager, key: string, rule: LimitRule): Promise<number> {
+  const row = await countHit(manager, key, rule.windowMs, STRIKE_MEMORY);
+  if (!row || row.hits < rule.limit) return 0;
+  const blockMs = Math.min(rule.maxBlockMs, rule.blockMs * 2 ** Math.min(row.strikes, 20));
+  await blockKey(manager, key, blockMs);
+  return blockMs;
 }
 
 /** "15 分钟" / "2 小时" for a retry message. */

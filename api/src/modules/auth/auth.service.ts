@@ -92,20 +92,26 @@ export class AuthService implements OnModuleInit {
       ? await verifyPassword(user.password_hash, passwordMd5)
       : await verifyAgainstNothing(passwordMd5);
     if (!user || !valid) {
-      await this.limits.hit(accountKey, LOGIN_ACCOUNT_RULE);
-      await this.limits.hit(addressKey, LOGIN_ADDRESS_RULE);
+      // Both counters or neither: the account's and the address's counts of one attempt stay in step.
+      await this.db.transaction(async (manager) => {
+        await this.limits.hit(accountKey, LOGIN_ACCOUNT_RULE, manager);
+        await this.limits.hit(addressKey, LOGIN_ADDRESS_RULE, manager);
+      });
       throw failure(MSG.badCredentials);
     }
 
-    await this.limits.reset(accountKey, addressKey);
     const token = randomBytes(32).toString('base64url');
-    await deleteEndedSessions(this.db, user.id, SESSION_IDLE_MS);
-    await insertSession(this.db, {
-      tokenHash: tokenHash(token),
-      userId: user.id,
-      lifetimeMs: SESSION_ABSOLUTE_MS,
-      ip: client.ip.slice(0, 64),
-      userAgent: client.userAgent.slice(0, 300),
+    // The counters are cleared only by a login that also got its session (one transaction).
+    await this.db.transaction(async (manager) => {
+      await this.limits.reset([accountKey, addressKey], manager);
+      await deleteEndedSessions(manager, user.id, SESSION_IDLE_MS);
+      await insertSession(manager, {
+        tokenHash: tokenHash(token),
+        userId: user.id,
+        lifetimeMs: SESSION_ABSOLUTE_MS,
+        ip: client.ip.slice(0, 64),
+        userAgent: client.userAgent.slice(0, 300),
+      });
     });
     return { token };
   }
@@ -138,7 +144,7 @@ export class AuthService implements OnModuleInit {
       await this.limits.hit(key, PASSWORD_CHANGE_RULE);
       throw failure(MSG.wrongOldPassword);
     }
-    await this.limits.reset(key);
+    await this.limits.reset([key]);
     const newHash = await hashPassword(newMd5);
     await this.db.transaction(async (manager) => {
       await updatePasswordHash(manager, identity.userId, newHash);

@@ -36,8 +36,12 @@ export class MessagesService {
     }
     const key = `leaveword:${client.ip}`;
     if ((await this.limits.blockedFor(key)) > 0) throw failure('提交过于频繁，请稍后再试');
-    await insertMessage(this.db, toNewMessage(form, client));
-    await this.limits.hit(key, LEAVE_WORD_RULE);
+    // One transaction: a message is never stored without being counted against its address (a crash between
+    // the two would let a sender past the limit), nor counted without being stored.
+    await this.db.transaction(async (manager) => {
+      await insertMessage(manager, toNewMessage(form, client));
+      await this.limits.hit(key, LEAVE_WORD_RULE, manager);
+    });
   }
 
   /** Newest first; `search` looks in name, phone and content. */
