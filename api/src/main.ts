@@ -1,15 +1,20 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
 import { AppLogger } from './core/app-logger.js';
+import { drainHttp } from './core/http-drain.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
 import { DatabaseLogger } from './database/database-logger.js';
 import { EmbeddedDatabaseError, startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
 
 const logger = new Logger('Server');
+
+/** Time allowed, after the requests' drain, to close the pool and stop the embedded PostgreSQL. */
+const SHUTDOWN_MARGIN_MS = 20_000;
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
@@ -66,12 +71,27 @@ async function main(): Promise<void> {
   logger.log(`Ready in ${Date.now() - startedAt} ms: http://localhost:${port}/`);
 
   let stopping = false;
+  const server = app.getHttpServer() as Server;
   const shutdown = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal (Ctrl-C pressed again) does not wait for the requests under way.
+      server.closeAllConnections();
+      return;
+    }
     stopping = true;
     DatabaseLogger.serverStopping();
     logger.log(`${signal} received, shutting down`);
+    // The last resort, should closing the pool or stopping PostgreSQL hang: the next start recovers either.
+    setTimeout(() => {
+      logger.error('Shutdown did not complete in time; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + SHUTDOWN_MARGIN_MS).unref();
     try {
+      // New connections are refused from here on; the requests under way finish with the pool still open.
+      const { drained, cut } = await drainHttp(server, config.shutdownTimeoutMs);
+      if (!drained) {
+        logger.warn(`${cut} connection(s) still open after SHUTDOWN_TIMEOUT_MS=${config.shutdownTimeoutMs} were cut`);
+      }
       await app.close();
       await embedded?.stop();
     } finally {

@@ -58,6 +58,8 @@ export interface AppConfig {
   cache: { enabled: boolean; maxBytes: number };
   /** Baidu's link push (普通收录), docs/behaviour.md#baidu-link-push. */
   baiduPush: BaiduPushConfig;
+  /** On SIGTERM/SIGINT, how long requests under way may take to finish before their connections are cut. */
+  shutdownTimeoutMs: number;
 }
 
 export interface BaiduPushConfig {
@@ -269,6 +271,7 @@ export const CONFIG_VARIABLES = [
   'BAIDU_PUSH_SITE',
   'BAIDU_PUSH_API',
   'BAIDU_PUSH_RETRY_MS',
+  'SHUTDOWN_TIMEOUT_MS',
 ] as const;
 
 /**
@@ -400,6 +403,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       maxBytes: integer(env, 'CACHE_MAX_MB', 64, 1, 4096) * 1024 * 1024,
     },
     baiduPush: baiduPush(env, publicUrl),
+    // Under Docker's 10 s between SIGTERM and SIGKILL, so that the server, not the SIGKILL, ends the last requests.
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 8000, 0, 600_000),
   };
 }
 
