@@ -61,8 +61,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const line = `${req.method} ${req.originalUrl} ${exception.message}`;
-      if (status === 503) this.outages.note('unavailable', line);
-      else if (status >= 500) this.logger.error(line, exception.stack);
+      if (status === 503) {
+        this.outages.note('unavailable', line);
+        // Every 503 means "try again later" (the health check's too), and says when.
+        if (!res.headersSent) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      } else if (status >= 500) this.logger.error(line, exception.stack);
       this.send(res, status, withRequestId(transportFailure(status), status, req));
       return;
     }

@@ -6,7 +6,8 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { queryOne } from '../../core/sql.js';
 
 const CHANNEL = 'content_changed';
-const RECONNECT_MS = [500, 1000, 2000, 5000];
+/** Backoff of the listener's reconnection: capped low, since until it listens again the cache may be stale. */
+const RECONNECT_MS = [250, 500, 1000, 2000];
 
 /**
  * The published content's version (docs/decisions.md "Published-content cache"): the database bumps it in the
@@ -70,7 +71,15 @@ export class ContentVersion implements OnApplicationBootstrap, OnApplicationShut
     this.timer = null;
     if (this.stopped) return;
     const options = this.db.options as { url?: string };
-    const client = new pg.Client({ connectionString: options.url, application_name: 'yunfan-site-listen' });
+    const client = new pg.Client({
+      connectionString: options.url,
+      application_name: 'yunfan-site-listen',
+      // Like the pool's: an unreachable server fails the attempt in 3 s rather than at the system's TCP timeout.
+      connectionTimeoutMillis: 3000,
+      // A connection that only listens sends nothing: TCP keep-alive finds a silently dead one (a network cut).
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     client.on('notification', (message) => {
       if (message.channel === CHANNEL) this.seen(message.payload ?? null);
     });
