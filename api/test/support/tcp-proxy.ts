@@ -11,8 +11,13 @@ export class TcpProxy {
 
   constructor(
     private readonly targetHost: string,
-    private readonly targetPort: number,
+    private targetPort: number,
   ) {}
+
+  /** Relays new connections to another port (a database server restarted on a new one). */
+  retarget(port: number): void {
+    this.targetPort = port;
+  }
 
   async start(): Promise<void> {
     if (this.server) return;

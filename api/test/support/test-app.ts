@@ -45,14 +45,16 @@ async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { reuse?: TestApp; logger?: LoggerService | LogLevel[] } = {},
+  options: { reuse?: TestApp; databaseUrl?: string; logger?: LoggerService | LogLevel[] } = {},
 ): Promise<TestApp> {
   // `reuse` boots a second application on another app's database (a restart); only the owner drops it.
-  const name = options.reuse ? null : `test_${randomBytes(6).toString('hex')}`;
+  // `databaseUrl` boots on a database the test made itself (its own cluster), which it also drops.
+  const given = options.reuse?.databaseUrl ?? options.databaseUrl;
+  const name = given ? null : `test_${randomBytes(6).toString('hex')}`;
   if (name) await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(adminUrl());
   if (name) url.pathname = `/${name}`;
-  const databaseUrl = options.reuse?.databaseUrl ?? url.toString();
+  const databaseUrl = given ?? url.toString();
 
   const root = process.env.TEST_ROOT ?? '/tmp';
   const config = loadConfig({
