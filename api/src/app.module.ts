@@ -4,6 +4,7 @@ import { ConfigModule } from './config/config.module.js';
 import { CoreModule } from './core/core.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { BackupModule } from './modules/backup/backup.module.js';
 import { BaiduPushModule } from './modules/baidu-push/baidu-push.module.js';
 import { CacheModule } from './modules/cache/cache.module.js';
 import { CasesModule } from './modules/cases/cases.module.js';
@@ -50,6 +51,7 @@ export class AppModule {
         FrontendModule,
         CacheModule,
         HealthModule,
+        BackupModule,
       ],
     };
   }

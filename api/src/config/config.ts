@@ -6,6 +6,7 @@ import {
   type MapProvider,
   type RemoteName,
 } from '@site/shared-types';
+import { CronError, parseCron, type CronSchedule } from '../backup/cron.js';
 
 /** The validated configuration the server runs with (see the README's configuration table). */
 export interface AppConfig {
@@ -60,6 +61,17 @@ export interface AppConfig {
   baiduPush: BaiduPushConfig;
   /** On SIGTERM/SIGINT, how long requests under way may take to finish before their connections are cut. */
   shutdownTimeoutMs: number;
+  /** Backups (README "Backups"): where archives go, and the optional schedule of the server's own. */
+  backup: BackupConfig;
+}
+
+export interface BackupConfig {
+  /** `BACKUP_CRON`; `null`: the server makes no archives by itself. */
+  cron: CronSchedule | null;
+  /** Scheduled archives kept; older ones are deleted (`BACKUP_KEEP`). */
+  keep: number;
+  /** Absolute; the default folder of `npm run backup` and the scheduled archives (`BACKUP_DIR`). */
+  dir: string;
 }
 
 export interface BaiduPushConfig {
@@ -272,6 +284,9 @@ export const CONFIG_VARIABLES = [
   'BAIDU_PUSH_API',
   'BAIDU_PUSH_RETRY_MS',
   'SHUTDOWN_TIMEOUT_MS',
+  'BACKUP_CRON',
+  'BACKUP_KEEP',
+  'BACKUP_DIR',
 ] as const;
 
 /**
@@ -323,6 +338,25 @@ function metricsToken(env: Env): string | null {
     );
   }
   return token;
+}
+
+function backup(env: Env, cwd: string, dataDir: string): BackupConfig {
+  const raw = read(env, 'BACKUP_CRON');
+  let cron: CronSchedule | null = null;
+  if (raw !== null) {
+    try {
+      cron = parseCron(raw);
+    } catch (error) {
+      if (error instanceof CronError) throw new ConfigError('BACKUP_CRON', `${error.message} (got "${raw}")`);
+      throw error;
+    }
+  }
+  const dir = read(env, 'BACKUP_DIR');
+  return {
+    cron,
+    keep: integer(env, 'BACKUP_KEEP', 7, 1, 1000),
+    dir: dir === null ? path.join(dataDir, 'backups') : path.resolve(cwd, dir),
+  };
 }
 
 /**
@@ -405,6 +439,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     baiduPush: baiduPush(env, publicUrl),
     // Under Docker's 10 s between SIGTERM and SIGKILL, so that the server, not the SIGKILL, ends the last requests.
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 8000, 0, 600_000),
+    backup: backup(env, cwd, dataDir),
   };
 }
 
