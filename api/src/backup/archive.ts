@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGunzip, createGzip } from 'node:zlib';
-import { packTar, unpackTar, type TarSource } from 'modern-tar/fs';
+import type { ReadableStream } from 'node:stream/web';
+import { createGzip } from 'node:zlib';
+import { createTarDecoder } from 'modern-tar';
+import { packTar, type TarSource } from 'modern-tar/fs';
 import { BackupError, type DatabaseDump } from './database-dump.js';
 
 /**
@@ -113,12 +116,11 @@ export async function writeArchive(
  */
 export async function readArchive(file: string, stagingDir: string): Promise<Manifest> {
   const damaged = (why: string) => new BackupError(`${file} is not a usable backup archive: ${why}.`);
+  if (!(await exists(file))) throw new BackupError(`${file} does not exist.`);
   try {
-    await pipeline(createReadStream(file), createGunzip(), unpackTar(stagingDir, { fmode: 0o644, dmode: 0o755 }));
+    await unpack(file, stagingDir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !(await exists(file))) {
-      throw new BackupError(`${file} does not exist.`);
-    }
+    if (error instanceof BackupError) throw damaged(error.message);
     throw damaged(`it cannot be unpacked (${(error as Error).message})`);
   }
 
@@ -163,6 +165,35 @@ export async function readArchive(file: string, stagingDir: string): Promise<Man
     }
   }
   return manifest;
+}
+
+/**
+ * Unpacks the regular files of a `.tar.gz` into `dir` (folders are made as needed; links and devices are refused,
+ * and so is a name leaving `dir`). Web streams carry a damaged gzip's or tar's error to the loop, so it fails
+ * instead of waiting for ever.
+ */
+async function unpack(file: string, dir: string): Promise<void> {
+  const bytes = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
+  const entries = bytes
+    .pipeThrough(new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>)
+    .pipeThrough(createTarDecoder({ strict: true }));
+  for await (const entry of entries) {
+    const name = entry.header.name.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+    if (entry.header.type === 'directory' || name === '' || name === '.') {
+      await entry.body.cancel();
+      continue;
+    }
+    if (entry.header.type !== 'file') throw new BackupError(`it holds ${name}, which is not a plain file`);
+    if (name.startsWith('/') || name.split('/').some((part) => part === '..' || part === '')) {
+      throw new BackupError(`it names the path ${name}`);
+    }
+    const target = path.join(dir, ...name.split('/'));
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await pipeline(
+      Readable.fromWeb(entry.body as ReadableStream<Uint8Array>),
+      createWriteStream(target, { flags: 'wx' }),
+    );
+  }
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -29,3 +29,49 @@ export async function publicSnapshot(t: TestApp): Promise<Record<string, unknown
   await read('POST', '/api/search', { keyword: '网站', type: 2, amount: 3, page: 0 });
   return answers;
 }
+
+/**
+ * The public pages as the server renders them (desktop, mobile, an item of each kind) and the files made for
+ * search engines, keyed by address: status, type and body. The ids are read from the answers like above. The
+ * store's hand-over (the JSON of `#site-state`) is compared as data: each read's request id and times, and the
+ * order in which concurrent reads finished (the tags' bookkeeping), differ on every render.
+ */
+export async function publicPages(t: TestApp): Promise<Record<string, unknown>> {
+  const webcase = (await t.http.get('/api/webcase')).body as { data: { casecontent: Array<{ id: number }> } };
+  const news = (await t.http.get('/api/itemnews')).body as { data: { newcontent: Array<{ id: number }> } };
+  const caseId = webcase.data.casecontent[0]!.id;
+  const newsId = news.data.newcontent[0]!.id;
+  const pages: Record<string, unknown> = {};
+  for (const path of [
+    '/',
+    '/about.html',
+    '/itemnews.html',
+    '/items/3.html',
+    `/details/${caseId}.html`,
+    `/news/${newsId}.html`,
+    '/move/',
+    '/robots.txt',
+    '/sitemap.xml',
+  ]) {
+    const res = await t.http.get(path).set('Host', 'www.yunfan.test').buffer(true);
+    const text = Buffer.isBuffer(res.body) ? res.body.toString('utf8') : res.text;
+    const stateAt = /<script id="site-state" type="application\/json">(.*?)<\/script>/s.exec(text);
+    const body = stateAt ? text.replace(stateAt[1]!, '…') : text;
+    pages[path] = { status: res.status, type: res.headers['content-type'], body, state: handOver(stateAt?.[1]) };
+  }
+  return pages;
+}
+
+function handOver(json: string | undefined): unknown {
+  if (json === undefined) return null;
+  const state = JSON.parse(json) as { api?: { queries?: Record<string, Record<string, unknown>>; provided?: unknown } };
+  if (state.api) {
+    delete state.api.provided;
+    for (const query of Object.values(state.api.queries ?? {})) {
+      delete query.requestId;
+      delete query.startedTimeStamp;
+      delete query.fulfilledTimeStamp;
+    }
+  }
+  return state;
+}

@@ -48,7 +48,7 @@ export async function createTestApp(
   options: { reuse?: TestApp; databaseUrl?: string; logger?: LoggerService | LogLevel[] } = {},
 ): Promise<TestApp> {
   // `reuse` boots a second application on another app's database (a restart); only the owner drops it.
-  // `databaseUrl` boots on a database the test made itself (its own cluster), which it also drops.
+  // `databaseUrl` boots on a database the caller made (its own cluster, or createTestDatabase), which the caller drops.
   const given = options.reuse?.databaseUrl ?? options.databaseUrl;
   const name = given ? null : `test_${randomBytes(6).toString('hex')}`;
   if (name) await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
@@ -90,5 +90,17 @@ export async function createTestApp(
       await app.close();
       if (name) await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
+  };
+}
+
+/** A new empty database on the tests' server (no migrations run), and how to drop it. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withAdmin(async (client) => void (await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
   };
 }
