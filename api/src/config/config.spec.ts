@@ -188,6 +188,27 @@ describe('loadConfig', () => {
     expect(errorOf({ DATABASE_URL: 'postgres://db/site', DATABASE_PASSWORD: 'x' }).variable).toBe('DATABASE_URL');
   });
 
+  it('should read the backup settings and refuse a bad schedule or count, naming the variable', () => {
+    expect(load({}).backup).toEqual({ cron: null, keep: 7, dir: '/srv/site/.data/backups' });
+    const set = load({
+      BACKUP_CRON: '30 2 * * 1-5',
+      BACKUP_KEEP: '14',
+      BACKUP_DIR: 'archives',
+      DATA_DIR: '/data',
+    }).backup;
+    expect(set.cron?.source).toBe('30 2 * * 1-5');
+    expect(set).toMatchObject({ keep: 14, dir: '/srv/site/archives' });
+    expect(load({ DATA_DIR: '/data' }).backup.dir).toBe('/data/backups');
+    const cron = errorOf({ BACKUP_CRON: '0 3 * *' });
+    expect(cron.variable).toBe('BACKUP_CRON');
+    expect(cron.message).toBe(
+      'Invalid configuration: BACKUP_CRON must be 5 fields (minute hour day-of-month month day-of-week), e.g. "0 3 * * *" (got "0 3 * *")',
+    );
+    expect(errorOf({ BACKUP_CRON: '0 25 * * *' }).message).toContain('hour field "25" outside 0-23');
+    expect(errorOf({ BACKUP_KEEP: '0' }).variable).toBe('BACKUP_KEEP');
+    expect(errorOf({ BACKUP_KEEP: 'all' }).variable).toBe('BACKUP_KEEP');
+  });
+
   it('should read exactly the variables CONFIG_VARIABLES lists', () => {
     const read = new Set<string>();
     const env = new Proxy({} as Record<string, string | undefined>, {
