@@ -6,6 +6,7 @@ import pg from 'pg';
 import { archiveName, pruneScheduled } from '../src/backup/backup.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runBackupCommand } from '../src/backup/cli.js';
 import { ScheduledBackups } from '../src/backup/scheduled-backups.js';
+import { startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import { BackupScheduleService } from '../src/modules/backup/backup-schedule.service.js';
 import { adminCall, login } from './support/admin-session.js';
 import { ok } from './support/envelope.js';
@@ -248,19 +249,33 @@ describe('npm run backup, then npm run restore', () => {
     const restored = await cli(['restore', archive], { DATA_DIR: dataDir });
     expect(restored.code).toBe(EXIT_OK);
     expect(restored.out).toContain(`Creating the embedded PostgreSQL cluster in ${path.join(dataDir, 'postgres')}`);
-    // Not running: the command starts the cluster for itself; a folder as --out gets the archive's own name.
-    const again = await cli(['backup', '--out', `${work}/`], { DATA_DIR: dataDir });
-    expect(again.code).toBe(EXIT_OK);
-    expect(again.out).toContain('(started for this command)');
-    const file = /Backup written: (\S+)/.exec(again.out)![1]!;
+    // Running (as under npm start): the command uses the live server's port; stopped: it starts the cluster for
+    // itself. A folder as --out gets the archive's own name.
+    const running = await startEmbeddedPostgres({ dataDir });
+    let live;
+    try {
+      live = await cli(['backup', '--out', path.join(work, 'live.tar.gz')], { DATA_DIR: dataDir });
+    } finally {
+      await running.stop();
+    }
+    expect(live.code).toBe(EXIT_OK);
+    expect(live.out).toContain(
+      `the embedded PostgreSQL running in ${path.join(dataDir, 'postgres')} (port ${running.port})`,
+    );
+    const stopped = await cli(['backup', '--out', `${work}/`], { DATA_DIR: dataDir });
+    expect(stopped.code).toBe(EXIT_OK);
+    expect(stopped.out).toContain('(started for this command)');
+    const file = /Backup written: (\S+)/.exec(stopped.out)![1]!;
     expect(path.basename(file)).toMatch(/^yunfan-site-\d{8}T\d{6}Z\.tar\.gz$/);
     const list = (f: string) => execFileSync('tar', ['xzf', f, '-O', 'manifest.json'], { encoding: 'utf8' });
     type Listed = { database: { tables: unknown[]; sequences: unknown[] }; uploads: unknown[] };
     const first = JSON.parse(list(archive)) as Listed;
-    const second = JSON.parse(list(file)) as Listed;
-    expect(second.database.tables).toEqual(first.database.tables);
-    expect(second.database.sequences).toEqual(first.database.sequences);
-    expect(second.uploads).toEqual(first.uploads);
+    for (const made of [path.join(work, 'live.tar.gz'), file]) {
+      const again = JSON.parse(list(made)) as Listed;
+      expect(again.database.tables).toEqual(first.database.tables);
+      expect(again.database.sequences).toEqual(first.database.sequences);
+      expect(again.uploads).toEqual(first.uploads);
+    }
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   }, 60_000);
 });

@@ -201,9 +201,11 @@ export async function restoreDatabase(
   const runner = dataSource.createQueryRunner();
   try {
     const client = (await runner.connect()) as pg.ClientBase;
+    // A server's pool (its connections may all be idle-closed) or its cache's LISTEN connection.
     const servers = await client.query<{ count: string }>(
       `SELECT count(*) FROM pg_stat_activity
-        WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = 'yunfan-site'`,
+        WHERE datname = current_database() AND pid <> pg_backend_pid()
+          AND application_name IN ('yunfan-site', 'yunfan-site-listen')`,
     );
     if (Number(servers.rows[0]!.count) > 0) {
       throw new BackupError('A server of the site is using the target database: stop it first, then restore.');
