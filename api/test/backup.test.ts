@@ -176,8 +176,13 @@ describe('npm run backup, then npm run restore', () => {
     expect(refused.err).toMatch(/^The target database is not empty \(it has \d+ tables\)\. .* add --force/);
     expect(await menuRows(target.url)).toBe(0);
 
+    // Image variants are made from the uploads: those of the replaced files must not outlive them.
+    const stale = path.join(targetData, 'image-variants', 'seed', 'v1', 'logo.svg.320.webp');
+    await fs.mkdir(path.dirname(stale), { recursive: true });
+    await fs.writeFile(stale, 'of the replaced site');
     const forced = await cli(['restore', archive, '--force'], env);
     expect(forced.code).toBe(EXIT_OK);
+    expect(existsSync(stale)).toBe(false);
     const again = await createTestApp({ DATA_DIR: targetData }, { databaseUrl: target.url });
     try {
       expect(await publicSnapshot(again)).toEqual(before.answers);

@@ -72,6 +72,8 @@ export async function createBackup(data: SiteData, outFile: string, now = new Da
 
 export interface RestoreTarget {
   uploadsDir: string;
+  /** Made from the uploads and kept beside them (image variants): emptied, as they may be of the replaced files. */
+  derivedDirs: string[];
   /** Opens the target database only once the archive is known to be sound (the embedded one may be created). */
   openDatabase(): Promise<{ url: string; close(): Promise<void> }>;
   force: boolean;
@@ -101,6 +103,7 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
         afterRollback: () => swap.undo(),
       });
       await swap.finish();
+      for (const dir of target.derivedDirs) await fs.rm(dir, { recursive: true, force: true });
     } finally {
       await database.close();
     }

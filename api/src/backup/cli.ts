@@ -108,6 +108,7 @@ async function restore(args: readonly string[], config: AppConfig, cwd: string, 
   io.out(`Restoring ${file} into ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir} …`);
   const manifest = await restoreBackup(file, {
     uploadsDir: config.uploadsDir,
+    derivedDirs: [path.join(config.dataDir, 'image-variants')],
     force: flags.has('--force'),
     openDatabase: () => openConfiguredDatabase(config, { create: true, log: io.out }),
   });
