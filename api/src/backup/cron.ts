@@ -54,7 +54,11 @@ export function parseCron(source: string): CronSchedule {
     eitherDay: parts[2] !== '*' && parts[4] !== '*',
   };
   // `0 0 31 2 *` (31 February) is well-formed but would never fire: refuse it with the other mistakes.
-  nextCronTime(schedule, new Date(2000, 0, 1));
+  try {
+    nextCronTime(schedule, new Date(2000, 0, 1));
+  } catch {
+    throw new CronError('never fires (no date has that day of the month and month)');
+  }
   return schedule;
 }
 
