@@ -3,13 +3,17 @@ import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 
 /**
- * The site's blue, and every text colour darkened where antd's defaults stay under 4.5:1 (WCAG AA): links,
- * danger buttons, secondary and placeholder text, and the text of the green, gold and orange tags.
+ * The site's blue, and every text colour darkened where antd's defaults stay under 4.5:1 (WCAG AA): links and
+ * hovered buttons, danger buttons, secondary and placeholder text, and the text of the green, gold and orange tags.
  */
 const THEME: ThemeConfig = {
   token: {
     colorPrimary: '#1a66d6',
     colorLink: '#1a66d6',
+    // antd lightens the blue on hover (#4086e3, 3.7:1): a hovered or tapped default button's text would fall
+    // under 4.5:1, so hover darkens it instead.
+    colorPrimaryHover: '#1458bf',
+    colorLinkHover: '#1458bf',
     colorError: '#cf1322',
     colorTextTertiary: 'rgba(0, 0, 0, 0.58)',
     colorTextDescription: 'rgba(0, 0, 0, 0.58)',
