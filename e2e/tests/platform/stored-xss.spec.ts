@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import type { AdminList, Message } from '@site/shared-types';
+import type { AdminList, MenuForm, Message } from '@site/shared-types';
 import { adminCall, apiToken, loginAs } from '../../support/admin';
 import { MOBILE_UA } from '../../support/chromium';
 import { directUrl, mainUrl } from '../../support/site';
@@ -8,8 +8,8 @@ import { DANGEROUS_DOM, pack, PLAIN_TEXT_VECTORS, XSS_CORPUS } from '../../suppo
 /**
  * The attack suite's stored-XSS run (docs/behaviour.md "Attack suite"): the whole corpus goes through the rich
  * text of a case and an article, and the plain-text vectors through every plain-text field that reaches a public
- * page (titles, intros, SEO fields, the site's keywords, the header's logo text and banner titles) and the
- * contact form's fields (the back office's 留言管理). The desktop, mobile and back-office pages showing them are
+ * page (titles, intros, SEO fields, a menu's name and intro, the site's keywords, the header's logo text and
+ * banner titles) and the contact form's fields (the back office's 留言管理). The desktop, mobile and back-office pages showing them are
  * then loaded in Chromium: no sink may be called, no dialog open, no inline script be refused by the CSP (a
  * refusal means the markup reached the page), and no event-handler attribute or script URL be in the DOM.
  */
@@ -111,6 +111,8 @@ test.describe('stored XSS through every field that reaches a page', () => {
     const plain = dealer(PLAIN_TEXT_VECTORS);
     const savedKeywords = await keywords(request);
     const savedHeader = await admin<Header>('/api/getheader');
+    // A service menu's name is in every page's navigation, its list page's heading, breadcrumbs and JSON-LD.
+    const savedMenu = await admin<MenuForm>('/api/getmenu', { menuid: 3 });
     const news: number[] = [];
     const cases: number[] = [];
     const messagesBefore = new Set(
@@ -160,6 +162,7 @@ test.describe('stored XSS through every field that reaches a page', () => {
         logo: { ...savedHeader.logo, alt: again.take(100) },
         banner: savedHeader.banner.map((banner) => ({ ...banner, title: again.take(100) })),
       });
+      await admin('/api/amendmenu', { ...savedMenu, title: again.take(50), intro: again.take(500) });
       // The contact form: what a visitor sends reaches the back office.
       for (const content of pack(PLAIN_TEXT_VECTORS, 1000).slice(0, 3)) {
         const res = await request.post(directUrl('/api/leaveword'), {
@@ -170,7 +173,13 @@ test.describe('stored XSS through every field that reaches a page', () => {
 
       const problems: string[] = [];
       const desktop = await newPage(browser);
-      for (const path of ['/', '/about.html', '/itemnews.html', ...cases.map((id) => `/details/${id}.html`)]) {
+      for (const path of [
+        '/',
+        '/about.html',
+        '/items/3.html',
+        '/itemnews.html',
+        ...cases.map((id) => `/details/${id}.html`),
+      ]) {
         problems.push(...(await inspect(desktop, mainUrl(path))));
       }
       for (const id of news) problems.push(...(await inspect(desktop, mainUrl(`/news/${id}.html`))));
@@ -178,6 +187,7 @@ test.describe('stored XSS through every field that reaches a page', () => {
       // The mobile pages render the same fields with other components: the rich text and the first articles.
       for (const path of [
         '/move/',
+        '/move/items/3.html',
         `/move/details/${cases[0]}.html`,
         ...news.slice(0, 3).map((id) => `/move/news/${id}.html`),
       ]) {
@@ -195,6 +205,7 @@ test.describe('stored XSS through every field that reaches a page', () => {
       for (const record of savedKeywords)
         await admin('/api/KeyswordsUpdate', { id: record.id, content: record.content });
       await admin('/api/amendheader', savedHeader);
+      await admin('/api/amendmenu', savedMenu);
       const messages = await admin<AdminList<Message>>('/api/leavewords', { page: 1 });
       for (const { id } of messages.list.data.filter((m) => !messagesBefore.has(m.id))) {
         await admin('/api/deleteleaveword', { id });
