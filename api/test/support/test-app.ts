@@ -9,6 +9,7 @@ import request from 'supertest';
 import { AppModule } from '../../src/app.module.js';
 import { configureApp } from '../../src/app.setup.js';
 import { loadConfig, type AppConfig } from '../../src/config/config.js';
+import { ContentVersion } from '../../src/modules/cache/content-version.js';
 
 /** The administrator every test app starts with. */
 export const TEST_ADMIN = { email: 'admin@yunfan.example.com', password: 'Test-Admin-2026!' };
@@ -18,7 +19,10 @@ export interface TestApp {
   http: ReturnType<typeof request>;
   config: AppConfig;
   databaseUrl: string;
-  /** Runs SQL against this file's database (for arranging and inspecting state). */
+  /**
+   * Runs SQL against this file's database (for arranging and inspecting state); after a write, the app's cache
+   * knows of it before the next request.
+   */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
@@ -76,6 +80,7 @@ export async function createTestApp(
   configureApp(app, config);
   await app.init();
 
+  const contentVersion = app.get(ContentVersion, { strict: false });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   // An idle connection ended by the server (its database dropped at the end of a file) is not a test failure.
   pool.on('error', () => undefined);
@@ -84,7 +89,13 @@ export async function createTestApp(
     http: request(app.getHttpServer()),
     config,
     databaseUrl,
-    sql: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
+    sql: async <T>(text: string, params: unknown[] = []) => {
+      const { rows } = await pool.query(text, params);
+      // A write made here reaches the app's cache through PostgreSQL's announcement, which a busy machine may
+      // deliver after the test's next request: the app is made to look, as it does after its own writes.
+      if (!/^\s*select\b/i.test(text)) await contentVersion.check();
+      return rows as T[];
+    },
     close: async () => {
       await pool.end();
       await app.close();
