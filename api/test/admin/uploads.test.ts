@@ -322,7 +322,11 @@ describe('POST /api/uploader and /api/uploaders with a hostile upload set', () =
   const post = (url: string, body: Buffer) =>
     t.http.post(url).set('token', token).set('Content-Type', `multipart/form-data; boundary=${boundary}`).send(body);
 
-  /** Every file under the test root (the embedded database's folder aside), relative to it. */
+  /**
+   * Every file of this app's DATA_DIR and the files directly in the test root above it (where a name climbing
+   * out of the uploads folder would land), relative to the root. The other folders of the root belong to the
+   * embedded database and to other test files running meanwhile.
+   */
   async function files(): Promise<Set<string>> {
     const root = path.dirname(t.config.dataDir);
     const found = new Set<string>();
@@ -330,7 +334,7 @@ describe('POST /api/uploader and /api/uploaders with a hostile upload set', () =
       for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
         const full = path.join(dir, entry.name);
         if (entry.isDirectory()) {
-          if (full !== path.join(root, 'data')) await walk(full);
+          if (dir !== root || full === t.config.dataDir) await walk(full);
         } else found.add(path.relative(root, full));
       }
     };
@@ -520,11 +524,12 @@ describe('POST /api/uploader and /api/uploaders with a hostile upload set', () =
   });
 
   /**
-   * What the server writes under DATA_DIR: uploads named by it (YYYY/MM/<32 hex>.<ext>), the resized variants
-   * of those (image-variants/, `.tmp` while being written), and the demo images of the seed.
+   * What the server writes under DATA_DIR: uploads named by it (YYYY/MM/<32 hex>.<ext>, `.part` while being
+   * written: other test files upload meanwhile), the resized variants of those (image-variants/, `.tmp` while
+   * being written), and the demo images of the seed.
    */
   const SERVER_NAMED =
-    /^(uploads\/(\d{4}\/\d{2}\/[0-9a-f]{32}\.(png|jpg|gif|webp)|seed\/[\w./-]+)|image-variants\/(\d{4}\/\d{2}\/[0-9a-f]{32}\.(png|jpg|gif|webp)|seed\/[\w./-]+)\.\d+\.(avif|webp)(\.\d+\.tmp)?)$/;
+    /^(uploads\/(\d{4}\/\d{2}\/[0-9a-f]{32}\.(png|jpg|gif|webp)(\.part)?|seed\/[\w./-]+)|image-variants\/(\d{4}\/\d{2}\/[0-9a-f]{32}\.(png|jpg|gif|webp)|seed\/[\w./-]+)\.\d+\.(avif|webp)(\.\d+\.tmp)?)$/;
 
   const serverNamed = (file: string) => {
     const inData = path.relative(t.config.dataDir, path.join(path.dirname(t.config.dataDir), file));
