@@ -7,6 +7,7 @@ import type { ReadableStream } from 'node:stream/web';
 import { createGzip } from 'node:zlib';
 import { createTarDecoder } from 'modern-tar';
 import { packTar, type TarSource } from 'modern-tar/fs';
+import { pathExists } from '../core/path-exists.js';
 import { BackupError, type DatabaseDump } from './database-dump.js';
 
 /**
@@ -116,7 +117,7 @@ export async function writeArchive(
  */
 export async function readArchive(file: string, stagingDir: string): Promise<Manifest> {
   const damaged = (why: string) => new BackupError(`${file} is not a usable backup archive: ${why}.`);
-  if (!(await exists(file))) throw new BackupError(`${file} does not exist.`);
+  if (!(await pathExists(file))) throw new BackupError(`${file} does not exist.`);
   try {
     await unpack(file, stagingDir);
   } catch (error) {
@@ -193,14 +194,5 @@ async function unpack(file: string, dir: string): Promise<void> {
       Readable.fromWeb(entry.body as ReadableStream<Uint8Array>),
       createWriteStream(target, { flags: 'wx' }),
     );
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.access(file);
-    return true;
-  } catch {
-    return false;
   }
 }

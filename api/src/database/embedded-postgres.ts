@@ -4,6 +4,7 @@ import { constants as fsConstants, promises as fs, readFileSync, statSync } from
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { pathExists } from '../core/path-exists.js';
 
 /** A running embedded PostgreSQL cluster and the URL of the product's database in it. */
 export interface EmbeddedDatabase {
@@ -74,7 +75,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     onError: remember,
   });
 
-  const initialised = await exists(path.join(clusterDir, 'PG_VERSION'));
+  const initialised = await pathExists(path.join(clusterDir, 'PG_VERSION'));
   if (!initialised) {
     log(`Creating the embedded PostgreSQL cluster in ${clusterDir}`);
     try {
@@ -193,19 +194,10 @@ function assertTraversable(dir: string, account: Account): void {
   }
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function readOrCreatePassword(dataDir: string, clusterDir: string): Promise<string> {
   const file = path.join(dataDir, PASSWORD_FILE);
-  if (await exists(file)) return (await fs.readFile(file, 'utf8')).trim();
-  if (await exists(path.join(clusterDir, 'PG_VERSION'))) {
+  if (await pathExists(file)) return (await fs.readFile(file, 'utf8')).trim();
+  if (await pathExists(path.join(clusterDir, 'PG_VERSION'))) {
     throw new EmbeddedDatabaseError(
       `The embedded cluster in ${clusterDir} has no password file (${file}). Remove ${clusterDir} to start afresh, or restore the file.`,
     );
