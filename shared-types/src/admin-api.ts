@@ -37,6 +37,12 @@ import type {
   TrashListRequest,
   TrashRow,
 } from './domain/trash.js';
+import type {
+  CanaryRequest,
+  ReleaseRequest,
+  ReleasesOverview,
+  RemoteRequest,
+} from './domain/releases.js';
 import type { AboutData, ContactData, FooterData, HeaderBlock, HomeBlock } from './domain/site.js';
 
 /** A `multipart/form-data` body (a `FormData` in the browser) whose part named `Field` carries the file. */
@@ -104,6 +110,16 @@ export interface AdminApi {
   '/api/getrevision': Call<'POST', RevisionRequest, RevisionDetail>;
   /** Saves a revision's document again: a new revision. */
   '/api/restorerevision': Call<'POST', RevisionRequest, { number: number }>;
+  /** Remote releases (版本发布): every remote's kept releases, its pointer, error counts and latest events. */
+  '/api/releases': Call<'POST', void, ReleasesOverview>;
+  /** Serves one kept release to everyone (through the compatibility gate and the smoke render); ends a canary. */
+  '/api/activaterelease': Call<'POST', ReleaseRequest, null>;
+  /** Serves a kept release to `percent` % of visitors (through the same gate). */
+  '/api/canaryrelease': Call<'POST', CanaryRequest, null>;
+  /** Makes the canary the active release for everyone. */
+  '/api/promoterelease': Call<'POST', RemoteRequest, null>;
+  /** Ends a running canary; without one, returns to the release active before. */
+  '/api/rollbackrelease': Call<'POST', RemoteRequest, null>;
 }
 
 export type AdminPath = keyof AdminApi;

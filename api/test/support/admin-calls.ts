@@ -44,6 +44,11 @@ export const ADMIN_CALLS = [
   '/api/revisions',
   '/api/getrevision',
   '/api/restorerevision',
+  '/api/releases',
+  '/api/activaterelease',
+  '/api/canaryrelease',
+  '/api/promoterelease',
+  '/api/rollbackrelease',
 ] as const satisfies readonly AdminPath[];
 
 /** The table's calls without the header: the login, the keyword records (public too), the editor upload (`?token=`). */
