@@ -37,12 +37,7 @@ import type {
   TrashListRequest,
   TrashRow,
 } from './domain/trash.js';
-import type {
-  CanaryRequest,
-  ReleaseRequest,
-  ReleasesOverview,
-  RemoteRequest,
-} from './domain/releases.js';
+import type { CanaryRequest, ReleaseRequest, ReleasesOverview, RemoteRequest } from './domain/releases.js';
 import type { AboutData, ContactData, FooterData, HeaderBlock, HomeBlock } from './domain/site.js';
 
 /** A `multipart/form-data` body (a `FormData` in the browser) whose part named `Field` carries the file. */
