@@ -21,6 +21,7 @@ import { RevisionsModule } from './modules/revisions/revisions.module.js';
 import { ShareModule } from './modules/share/share.module.js';
 import { SiteModule } from './modules/site/site.module.js';
 import { TrashModule } from './modules/trash/trash.module.js';
+import { ReleasesModule } from './modules/releases/releases.module.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
 
 @Module({})
@@ -46,6 +47,7 @@ export class AppModule {
         UploadsModule,
         SeoModule,
         TrashModule,
+        ReleasesModule,
         RevisionsModule,
         BaiduPushModule,
         FrontendModule,

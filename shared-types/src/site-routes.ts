@@ -97,13 +97,18 @@ function faceOf(path: string): SiteFace {
   return 'desktop';
 }
 
+/** The route table of one face. */
+export function siteRoutes(face: SiteFace): readonly SiteRoute[] {
+  return face === 'desktop' ? DESKTOP_ROUTES : face === 'mobile' ? MOBILE_ROUTES : ADMIN_ROUTES;
+}
+
 /** The route a path belongs to, or `null` for an unknown page (not-found). */
 export function matchSiteRoute(pathname: string): RouteMatch | null {
   const face = faceOf(pathname);
   let rest = pathname.slice(FACE_BASE[face].length) || '/';
   if (!rest.startsWith('/')) return null;
   if (rest.length > 1 && rest.endsWith('/') && face !== 'desktop') rest = rest.slice(0, -1);
-  const routes = face === 'desktop' ? DESKTOP_ROUTES : face === 'mobile' ? MOBILE_ROUTES : ADMIN_ROUTES;
+  const routes = siteRoutes(face);
   const parts = rest.split('/').filter(Boolean);
   for (const route of routes) {
     const pattern = route.path.split('/').filter(Boolean);

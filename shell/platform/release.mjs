@@ -3,8 +3,9 @@
 // The build goes to dist/releases/<id>/web (browser) and, for the public remotes, dist/releases/<id>/server (the
 // same code for server rendering), with the release's record beside them (release.json, see release-record.mjs).
 // A release is never rewritten, so every file can be cached as immutable. Then dist/current.json, the pointer the
-// server reads on every page, is switched to it in one rename. The shell and the other remotes are not touched.
-// Older releases are kept for rollback (edit current.json), then pruned.
+// server takes in (through its gate: docs/architecture.md "Releases"), is switched to it in one rename. The shell
+// and the other remotes are not touched. Older releases are kept for rollback (`npm run release`), then pruned,
+// except the ones the server's pointer still uses (dist/in-use.json, written by the server).
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -69,15 +70,25 @@ export async function releaseRemote(appDir, { label, shellDist } = {}) {
   const pointer = path.join(appDir, 'dist', 'current.json');
   await fs.writeFile(`${pointer}.tmp`, JSON.stringify({ release, builtAt }, null, 2));
   await fs.rename(`${pointer}.tmp`, pointer);
-  await prune(releasesDir, release);
+  await prune(releasesDir, [release, ...(await inUse(appDir))]);
   return { release, name, seconds: (Date.now() - begin) / 1000 };
 }
 
-async function prune(releasesDir, current) {
+/** The releases the server's pointers name (active, previous, canary): never pruned. */
+async function inUse(appDir) {
+  try {
+    const { releases } = JSON.parse(await fs.readFile(path.join(appDir, 'dist', 'in-use.json'), 'utf8'));
+    return Array.isArray(releases) ? releases.filter((id) => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+async function prune(releasesDir, keep) {
   const entries = await fs.readdir(releasesDir, { withFileTypes: true });
   const dirs = await Promise.all(
     entries
-      .filter((entry) => entry.isDirectory() && entry.name !== current)
+      .filter((entry) => entry.isDirectory() && !keep.includes(entry.name))
       .map(async (entry) => ({ name: entry.name, time: (await fs.stat(path.join(releasesDir, entry.name))).mtimeMs })),
   );
   dirs.sort((a, b) => b.time - a.time);

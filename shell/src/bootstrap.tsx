@@ -2,6 +2,7 @@ import * as React from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createAppStore, hydrateApi, preloadedFrom, readSiteConfig, type DehydratedState } from '@site/platform';
 import { App } from './app';
+import { reportClientError, reportUncaughtErrors } from './remotes/error-report';
 import { initRemotes, loadRemoteApp } from './remotes/registry';
 import { remoteForPath } from './remotes/remote-for-path';
 import type { Preloaded } from './remotes/remote-slot';
@@ -34,6 +35,7 @@ async function start(): Promise<void> {
   const target = redirectFor(window.location.pathname, config.mobileHosts);
   if (target) window.history.replaceState(window.history.state, '', target);
   initRemotes(config);
+  reportUncaughtErrors();
 
   const root = document.getElementById('root');
   if (!root) return;
@@ -60,7 +62,10 @@ async function start(): Promise<void> {
     // hydrating at once and then handle it.
     React.startTransition(() => {
       hydrateRoot(root, app, {
-        onRecoverableError: (error, info) => console.error('[hydration]', error, info.componentStack),
+        onRecoverableError: (error, info) => {
+          console.error('[hydration]', error, info.componentStack);
+          reportClientError('hydration', error);
+        },
       });
     });
     window.__SITE_START__ = 'hydrated';

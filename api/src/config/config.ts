@@ -63,6 +63,12 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** Backups (README "Backups"): where archives go, and the optional schedule of the server's own. */
   backup: BackupConfig;
+  /**
+   * Remote releases (docs/architecture.md "Releases"): a canary whose failures per page exceed `maxErrorPercent`,
+   * once it served `minViews` pages, is rolled back; `watch`: this process does the background work (counts, the
+   * canary's judgement, the build's `current.json`); off in the release command.
+   */
+  releases: { maxErrorPercent: number; minViews: number; watch: boolean };
 }
 
 export interface BackupConfig {
@@ -95,6 +101,11 @@ export interface FrontendConfig {
   /** The shell's build (index.html, assets.json, assets/); or `shellUrl` serves them (development). */
   shellDir: string;
   shellUrl: string | null;
+  /**
+   * Per remote: the folder of its releases and `current.json` (`REMOTE_<NAME>_DIR`, a shared folder for several
+   * machines), and `REMOTE_<NAME>_URL`: a fixed remote on another origin, or with `{release}` in it, where the
+   * browser loads the release the pointer names (a CDN origin holding the same release folders).
+   */
   remotes: Record<RemoteName, { dir: string; url: string | null }>;
   /** Render the public pages on the server (off: every page is rendered in the browser). */
   ssr: boolean;
@@ -273,6 +284,9 @@ export const CONFIG_VARIABLES = [
   'SHELL_DIR',
   'SHELL_URL',
   ...REMOTE_NAMES.map((name) => `REMOTE_${name.toUpperCase()}_URL`),
+  ...REMOTE_NAMES.map((name) => `REMOTE_${name.toUpperCase()}_DIR`),
+  'CANARY_MAX_ERROR_PERCENT',
+  'CANARY_MIN_VIEWS',
   'TRUST_PROXY',
   'LOG_LEVEL',
   'LOG_FORMAT',
@@ -417,7 +431,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         REMOTE_NAMES.map((name) => [
           name,
           {
-            dir: path.resolve(cwd, remotePackage(name), 'dist'),
+            dir: path.resolve(cwd, read(env, `REMOTE_${name.toUpperCase()}_DIR`) ?? `${remotePackage(name)}/dist`),
             url: url(env, `REMOTE_${name.toUpperCase()}_URL`, ['http:', 'https:']),
           },
         ]),
@@ -440,6 +454,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     // Under Docker's 10 s between SIGTERM and SIGKILL, so that the server, not the SIGKILL, ends the last requests.
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 8000, 0, 600_000),
     backup: backup(env, cwd, dataDir),
+    releases: {
+      maxErrorPercent: integer(env, 'CANARY_MAX_ERROR_PERCENT', 5, 1, 100),
+      minViews: integer(env, 'CANARY_MIN_VIEWS', 50, 1, 1_000_000),
+      watch: true,
+    },
   };
 }
 

@@ -17,6 +17,11 @@ export function initRemotes(initial: RemotePointer): void {
   registerRemotes(entries(Object.keys(pointer.remotes) as RemoteName[]));
 }
 
+/** The release of a remote this page runs (for error reports). */
+export function releaseOf(name: RemoteName): string | null {
+  return pointer.remotes[name]?.release ?? null;
+}
+
 export function manifestUrl(name: RemoteName): string {
   return pointer.remotes[name]?.entry ?? '(not in the pointer)';
 }

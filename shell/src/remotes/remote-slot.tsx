@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { api, queryData, useAppStore, type RemoteModule, type RemoteProps } from '@site/platform';
+import { reportClientError } from './error-report';
 import { loadRemoteApp, manifestUrl, refreshRemote } from './registry';
 import type { RemoteName } from '@site/shared-types';
 import { REMOTE_BASE } from './remote-for-path';
@@ -31,6 +32,7 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; retryin
 
   override componentDidCatch(error: unknown) {
     console.error(`[remote] ${this.props.name} failed (manifest ${manifestUrl(this.props.name)}):`, error);
+    reportClientError('load', error, this.props.name);
   }
 
   private retry = async () => {

@@ -23,25 +23,41 @@ import { App } from '../app';
 /** A render that takes longer is abandoned (the page is then rendered in the browser). */
 const RENDER_TIMEOUT_MS = 10_000;
 
-/** The entry each remote is registered with, and its `./App` per release (a failure is kept: no retry storm). */
-const registered = new Map<string, string>();
-const modules = new Map<string, Promise<RemoteModule>>();
+/** Releases kept loaded per remote: the active one, a canary, and one being checked by the release gate. */
+const KEPT_RELEASES = 4;
 
+/** `./App` per release (a failure is kept: no retry storm), oldest first. */
+const modules = new Map<string, Promise<RemoteModule>>();
+/** Per remote, the load under way: registering a release and loading it must not interleave with another's. */
+const loading = new Map<string, Promise<unknown>>();
+const registered = new Set<string>();
+
+/**
+ * A release's `./App`. Several releases of one remote can be in use at once (a canary beside the active one):
+ * each is registered with `force` (which replaces the remote's container in the federation runtime) and loaded
+ * in turn; a loaded module keeps its own container and chunks, so it goes on rendering after the next release is
+ * registered.
+ */
 function remoteModule(request: SsrRequest): Promise<RemoteModule> {
   const key = `${request.remote}@${request.release}`;
-  let module = modules.get(key);
-  if (module) return module;
-  if (registered.get(request.remote) !== request.serverEntry) {
-    // A new release: `force` drops the old container and its module cache, the next load evaluates the new one.
-    registerRemotes([{ name: request.remote, entry: request.serverEntry }], { force: registered.has(request.remote) });
-    registered.set(request.remote, request.serverEntry);
-    for (const old of modules.keys()) if (old.startsWith(`${request.remote}@`)) modules.delete(old);
-  }
-  module = loadRemote<RemoteModule>(`${request.remote}/App`).then((loaded) => {
-    if (!loaded?.default) throw new Error(`${request.remote} did not provide ./App`);
-    return loaded;
-  });
+  const known = modules.get(key);
+  if (known) return known;
+  const before = loading.get(request.remote) ?? Promise.resolve();
+  const module = before
+    .catch(() => undefined)
+    .then(async () => {
+      registerRemotes([{ name: request.remote, entry: request.serverEntry }], {
+        force: registered.has(request.remote),
+      });
+      registered.add(request.remote);
+      const loaded = await loadRemote<RemoteModule>(`${request.remote}/App`);
+      if (!loaded?.default) throw new Error(`${request.remote} did not provide ./App`);
+      return loaded;
+    });
+  loading.set(request.remote, module);
   modules.set(key, module);
+  const mine = [...modules.keys()].filter((name) => name.startsWith(`${request.remote}@`));
+  for (const old of mine.slice(0, Math.max(0, mine.length - KEPT_RELEASES))) modules.delete(old);
   return module;
 }
 

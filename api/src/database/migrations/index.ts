@@ -4,6 +4,7 @@ import { PublishedContent1763900000000 } from './1763900000000-published-content
 import { SeoFields1764000000000 } from './1764000000000-seo-fields.js';
 import { BaiduPush1764200000000 } from './1764200000000-baidu-push.js';
 import { TrashAndRevisions1764340000000 } from './1764340000000-trash-and-revisions.js';
+import { RemoteReleases1764400000000 } from './1764400000000-remote-releases.js';
 
 /** Every migration, in order. Listed explicitly: TypeORM's glob loading does not suit an ESM build. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   SeoFields1764000000000,
   BaiduPush1764200000000,
   TrashAndRevisions1764340000000,
+  RemoteReleases1764400000000,
 ];

@@ -7,7 +7,9 @@ import { ANONYMOUS_BODY_LIMIT_BYTES, BODY_READ, readJson, refuseBody } from '../
 import { originSettings, publicOrigin, type OriginSettings } from '../../core/public-origin.js';
 import { requestIdOf } from '../../core/request-context.js';
 import { labelRoute } from '../metrics/route-label.js';
+import { remoteFor } from '../frontend/remote-for.js';
 import { RemotesService } from '../frontend/remotes.service.js';
+import { ReleaseCounters } from '../releases/release-counters.js';
 import { pageVary } from '../frontend/startup-redirect.js';
 import { SEO_FILE_PATHS } from '../seo/seo-files.service.js';
 import { ContentVersion } from './content-version.js';
@@ -32,6 +34,8 @@ const PER_RESPONSE = new Set([
   'access-control-allow-origin',
   'access-control-allow-credentials',
   'access-control-expose-headers',
+  // The visitor's canary bucket (RemotesService.forVisitor) is set on the response, never kept in an entry.
+  'set-cookie',
 ]);
 
 type Next = () => void;
@@ -76,6 +80,7 @@ export class CacheServer implements OnModuleInit {
     private readonly reads: PublicReads,
     private readonly version: ContentVersion,
     private readonly remotes: RemotesService,
+    private readonly counters: ReleaseCounters,
   ) {
     this.main = new PublishedCache(Math.floor(config.cache.maxBytes * 0.9));
     this.openEnded = new PublishedCache(Math.floor(config.cache.maxBytes * 0.1));
@@ -84,6 +89,8 @@ export class CacheServer implements OnModuleInit {
 
   onModuleInit(): void {
     this.version.onChange(() => this.flush());
+    // A release switch is announced on the same listening connection; the pointer is read again at once.
+    this.version.onReleasesChanged(() => void this.remotes.changed().catch(() => undefined));
   }
 
   get enabled(): boolean {
@@ -164,9 +171,15 @@ export class CacheServer implements OnModuleInit {
     // Each origin makes its own pages (absolute links).
     const origin = publicOrigin(req, this.originSettings);
     if (!this.knownOrigin(origin)) return next();
-    const key = `page ${origin} ${normalised} ${this.remotes.releasesStamp()}`;
+    // Each visitor's releases (a canary goes to some) are part of the key.
+    const visitor = this.remotes.forVisitor(req, res);
+    const key = `page ${origin} ${normalised} ${visitor.stamp}`;
     const cache = match.route.name === 'search' ? this.openEnded : this.main;
-    this.serve(req, res, next, key, cache, this.varyOf(host, normalised, path));
+    const remote = remoteFor(match, path);
+    const release = visitor.pointer.remotes[remote]?.release;
+    // A page made by the application is counted there (PageService); one sent from the cache, here.
+    const counted = release ? () => this.counters.view(remote, release) : undefined;
+    this.serve(req, res, next, key, cache, this.varyOf(host, normalised, path), counted);
   }
 
   /** robots.txt and the sitemaps: made from the published content and absolute addresses, so kept per origin. */
@@ -204,10 +217,12 @@ export class CacheServer implements OnModuleInit {
     key: string,
     cache: PublishedCache,
     vary: string,
+    onHit?: () => void,
   ): void {
     const found = cache.get(key);
     if (found) {
       cache.stats.hits++;
+      onHit?.();
       labelRoute(req, 'cache');
       return send(req, res, found, 'HIT', vary);
     }

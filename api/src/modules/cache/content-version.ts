@@ -6,6 +6,8 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { queryOne } from '../../core/sql.js';
 
 const CHANNEL = 'content_changed';
+/** A remote's release pointer changed (docs/architecture.md "Releases"): announced on the same connection. */
+const RELEASES_CHANNEL = 'releases_changed';
 /** Backoff of the listener's reconnection: capped low, since until it listens again the cache may be stale. */
 const RECONNECT_MS = [250, 500, 1000, 2000];
 
@@ -21,6 +23,7 @@ const RECONNECT_MS = [250, 500, 1000, 2000];
 export class ContentVersion implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Cache');
   private readonly listeners = new Set<() => void>();
+  private readonly releaseListeners = new Set<() => void>();
   private version: string | null = null;
   private client: pg.Client | null = null;
   private stopped = false;
@@ -35,6 +38,12 @@ export class ContentVersion implements OnApplicationBootstrap, OnApplicationShut
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Called when a release pointer changed, and after listening again (a change may have been missed). */
+  onReleasesChanged(listener: () => void): () => void {
+    this.releaseListeners.add(listener);
+    return () => this.releaseListeners.delete(listener);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -82,12 +91,13 @@ export class ContentVersion implements OnApplicationBootstrap, OnApplicationShut
     });
     client.on('notification', (message) => {
       if (message.channel === CHANNEL) this.seen(message.payload ?? null);
+      else if (message.channel === RELEASES_CHANNEL) for (const listener of this.releaseListeners) listener();
     });
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
+      await client.query(`LISTEN ${CHANNEL}; LISTEN ${RELEASES_CHANNEL}`);
       if (this.stopped) throw new Error('stopping');
     } catch (error) {
       if (this.stopped) {
@@ -107,6 +117,7 @@ export class ContentVersion implements OnApplicationBootstrap, OnApplicationShut
     if (reconnected) {
       this.logger.log('listening for content changes again; the cache starts afresh');
       this.changed();
+      for (const listener of this.releaseListeners) listener();
     }
   }
 

@@ -1,6 +1,7 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get, Header, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { RemotePointer } from '@site/shared-types';
+import type { Request, Response } from 'express';
 import { Public } from '../../core/public.decorator.js';
 import { RemotesService } from './remotes.service.js';
 
@@ -14,7 +15,8 @@ export class FrontendController {
   @Get('remotes')
   @Header('Cache-Control', 'no-cache')
   @ApiOperation({ summary: 'Remote pointer: the mf-manifest.json each remote currently runs from' })
-  remotesPointer(): Promise<RemotePointer> {
-    return this.remotes.pointer();
+  remotesPointer(@Req() req: Request, @Res({ passthrough: true }) res: Response): RemotePointer {
+    // The visitor's own releases: one in a canary gets the canary again.
+    return this.remotes.forVisitor(req, res).pointer;
   }
 }

@@ -14,6 +14,6 @@ import { StructuredData } from './structured-data.service.js';
   imports: [KeywordsModule, RemotesModule, CacheModule],
   controllers: [FrontendController],
   providers: [SsrService, ShellTemplate, PageHeadFallback, StructuredData, PageService],
-  exports: [RemotesModule, PageService],
+  exports: [RemotesModule, PageService, SsrService, ShellTemplate],
 })
 export class FrontendModule {}

@@ -1,13 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  composeHead,
-  matchSiteRoute,
-  siteMetaFrom,
-  siteName,
-  type RemoteName,
-  type RouteMatch,
-  type SiteConfig,
-} from '@site/shared-types';
+import { composeHead, matchSiteRoute, siteMetaFrom, siteName, type SiteConfig } from '@site/shared-types';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { originSettings, publicOrigin, type OriginSettings } from '../../core/public-origin.js';
@@ -16,18 +8,13 @@ import { KeywordsService } from '../keywords/keywords.service.js';
 import { headTags } from './head-tags.js';
 import { PageHeadFallback } from './page-head-fallback.service.js';
 import { PageReads } from './page-reads.js';
+import { ReleaseCounters } from '../releases/release-counters.js';
+import { remoteFor } from './remote-for.js';
 import { RemotesService } from './remotes.service.js';
 import { ShellTemplate } from './shell-template.js';
 import { SsrService, type ServerRender } from './ssr.service.js';
 import { StructuredData } from './structured-data.service.js';
 import { pageVary, startupRedirect } from './startup-redirect.js';
-
-function remoteFor(match: RouteMatch | null, pathname: string): RemoteName {
-  const face =
-    match?.route.face ??
-    (/^\/admin(\/|$)/.test(pathname) ? 'admin' : /^\/move(\/|$)/.test(pathname) ? 'mobile' : 'desktop');
-  return face === 'admin' ? 'mf_admin' : face === 'mobile' ? 'mf_mobile' : 'mf_desktop';
-}
 
 /**
  * The shell's page for every non-API address (history mode), step by step (docs/architecture.md "Render
@@ -47,6 +34,7 @@ export class PageService {
     private readonly fallback: PageHeadFallback,
     private readonly calls: RenderCalls,
     private readonly structured: StructuredData,
+    private readonly counters: ReleaseCounters,
   ) {
     this.originSettings = originSettings(config);
   }
@@ -75,9 +63,10 @@ export class PageService {
     const match = matchSiteRoute(req.path);
     const records = await this.keywords.list();
     const site = siteMetaFrom(records);
-    const pointer = await this.remotes.pointer();
+    const { pointer } = this.remotes.forVisitor(req, res);
     const remote = remoteFor(match, req.path);
     const current = pointer.remotes[remote];
+    if (current) this.counters.view(remote, current.release);
 
     // The page's public reads, each made once: by the render, the fallback head and the structured data.
     const reads = new PageReads(this.calls.call);
@@ -127,8 +116,10 @@ export class PageService {
     rendered.result.stream(
       (chunk) => res.write(chunk),
       (error) => {
-        if (error) res.destroy(error instanceof Error ? error : new Error(String(error)));
-        else res.end(after);
+        if (error) {
+          this.counters.ssrFailure(remote, current!.release);
+          res.destroy(error instanceof Error ? error : new Error(String(error)));
+        } else res.end(after);
       },
     );
   }

@@ -5,6 +5,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ApiCall, KeywordRecord, SsrRenderer, SsrResult } from '@site/shared-types';
 import { APP_CONFIG, type AppConfig, type RemoteName } from '../../config/config.js';
 import { Metrics } from '../metrics/metrics.service.js';
+import { ReleaseCounters } from '../releases/release-counters.js';
 import { RemotesService, type PageStyle } from './remotes.service.js';
 
 export interface ServerRender {
@@ -40,6 +41,7 @@ export class SsrService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly remotes: RemotesService,
     private readonly metrics: Metrics,
+    private readonly counters: ReleaseCounters,
   ) {}
 
   get enabled(): boolean {
@@ -77,12 +79,55 @@ export class SsrService {
       });
       return { result, styles: release.styles };
     } catch (error) {
+      // Counted against the release: a canary that fails to render on the server is rolled back.
+      this.counters.ssrFailure(input.remote, input.release);
       this.reportOnce(
         `${input.remote}@${input.release}`,
         `Server rendering with ${input.remote} release ${input.release} failed; its pages are rendered in the browser. ${describe(error)}`,
       );
       return null;
     }
+  }
+
+  /**
+   * Renders each of `urls` with a release that is not necessarily in use (the release gate's smoke render, docs/
+   * architecture.md "Releases") and answers what failed, one Chinese sentence per page; empty when every page
+   * rendered. `null` when nothing can be rendered here (server rendering off, no server build of the shell or of
+   * the release): the gate then cannot check and says so.
+   */
+  async smoke(
+    input: Omit<RenderInput, 'url'> & { urls: readonly string[] },
+    shellBuild: string,
+  ): Promise<string[] | null> {
+    if (!this.enabled) return null;
+    const release = await this.remotes.serverRelease(input.remote, input.release);
+    const loaded = release ? await this.load(shellBuild) : null;
+    if (!release || !loaded) return null;
+    const problems: string[] = [];
+    for (const url of input.urls) {
+      try {
+        const result = await loaded.renderer.render({
+          url,
+          remote: input.remote,
+          release: input.release,
+          serverEntry: release.serverEntry,
+          apiBase: input.apiBase,
+          call: input.call,
+          keywords: input.keywords,
+          mobileHosts: this.config.mobileHosts,
+        });
+        await new Promise<void>((resolve, reject) =>
+          result.stream(
+            () => undefined,
+            (error) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve()),
+          ),
+        );
+      } catch (error) {
+        problems.push(`服务端渲染 ${url} 失败：${firstLine(error)}`);
+      }
+    }
+    // Every page fails alike when the release is broken: the first few say enough.
+    return problems.length > 3 ? [...problems.slice(0, 3), `另有 ${problems.length - 3} 个页面同样失败`] : problems;
   }
 
   private load(shellBuild: string): Promise<{ renderer: SsrRenderer; shellBuild: string } | null> {
@@ -113,6 +158,11 @@ export class SsrService {
     this.reported.add(key);
     this.logger.error(message);
   }
+}
+
+function firstLine(error: unknown): string {
+  const text = (error instanceof Error ? error.message : String(error)).replace(/^Error: /, '');
+  return text.split('\n')[0]!.slice(0, 200);
 }
 
 function describe(error: unknown): string {

@@ -1,0 +1,161 @@
+import type { ReleaseAction, ReleaseEvent, ReleaseStats, RemoteName } from '@site/shared-types';
+import { execute, query, queryOne, type Sql } from '../../core/sql.js';
+
+/** A remote's pointer row (docs/architecture.md "Releases"). */
+export interface PointerRow {
+  remote: RemoteName;
+  active: string | null;
+  previous: string | null;
+  canary: string | null;
+  canary_percent: number;
+  /** `yyyy-MM-dd HH:mm`, UTC+8. */
+  canary_since: string | null;
+  imported: string | null;
+}
+
+const POINTER_COLUMNS = `remote, active, previous, canary, canary_percent,
+  to_char(canary_since AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') AS canary_since, imported`;
+
+export function listPointers(db: Sql): Promise<PointerRow[]> {
+  return query<PointerRow>(db, `SELECT ${POINTER_COLUMNS} FROM remote_release`);
+}
+
+/** The remote's pointer, locked until the transaction ends (created empty the first time). */
+export async function lockPointer(db: Sql, remote: RemoteName): Promise<PointerRow> {
+  await execute(db, 'INSERT INTO remote_release (remote) VALUES ($1) ON CONFLICT (remote) DO NOTHING', [remote]);
+  return (await queryOne<PointerRow>(db, `SELECT ${POINTER_COLUMNS} FROM remote_release WHERE remote = $1 FOR UPDATE`, [
+    remote,
+  ]))!;
+}
+
+export interface PointerChange {
+  active: string | null;
+  previous: string | null;
+  canary: string | null;
+  canaryPercent: number;
+  imported?: string | null;
+}
+
+/** Writes the pointer (announced to every instance at commit); a new canary starts its `canary_since` now. */
+export function writePointer(db: Sql, remote: RemoteName, change: PointerChange, before: PointerRow): Promise<number> {
+  const newCanary = change.canary !== null && change.canary !== before.canary;
+  return execute(
+    db,
+    `UPDATE remote_release SET active = $2, previous = $3, canary = $4::text, canary_percent = $5,
+       canary_since = CASE WHEN $4::text IS NULL THEN NULL WHEN $6::boolean THEN now() ELSE canary_since END,
+       imported = $7, updated_at = now()
+     WHERE remote = $1`,
+    [
+      remote,
+      change.active,
+      change.previous,
+      change.canary,
+      change.canaryPercent,
+      newCanary,
+      change.imported === undefined ? before.imported : change.imported,
+    ],
+  );
+}
+
+export interface EventInput {
+  remote: RemoteName;
+  action: ReleaseAction;
+  from: string | null;
+  to: string | null;
+  percent?: number | null;
+  actor: string;
+  detail?: string;
+}
+
+export function insertEvent(db: Sql, event: EventInput): Promise<number> {
+  return execute(
+    db,
+    `INSERT INTO remote_release_event (remote, action, from_release, to_release, percent, actor, detail)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      event.remote,
+      event.action,
+      event.from,
+      event.to,
+      event.percent ?? null,
+      event.actor.slice(0, 255),
+      (event.detail ?? '').slice(0, 2000),
+    ],
+  );
+}
+
+export function listEvents(db: Sql, limit: number): Promise<ReleaseEvent[]> {
+  return query<ReleaseEvent>(
+    db,
+    `SELECT id::int AS id, remote, action, from_release AS "from", to_release AS "to", percent, actor, detail,
+            to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS at
+       FROM remote_release_event ORDER BY created_at DESC, id DESC LIMIT $1`,
+    [limit],
+  );
+}
+
+/** Counts start afresh when a release becomes active or canary (they judge it from then on). */
+export function resetStats(db: Sql, remote: RemoteName, release: string): Promise<number> {
+  return execute(
+    db,
+    `INSERT INTO remote_release_stats (remote, release) VALUES ($1, $2)
+     ON CONFLICT (remote, release) DO UPDATE SET views = 0, ssr_failures = 0, client_errors = 0, since = now()`,
+    [remote, release],
+  );
+}
+
+export interface StatsDelta extends ReleaseStats {
+  remote: RemoteName;
+  release: string;
+}
+
+/** Adds this instance's counts since the last flush, in one statement. */
+export function addStats(db: Sql, deltas: readonly StatsDelta[]): Promise<number> {
+  return execute(
+    db,
+    `INSERT INTO remote_release_stats AS s (remote, release, views, ssr_failures, client_errors)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[])
+     ON CONFLICT (remote, release) DO UPDATE SET views = s.views + EXCLUDED.views,
+       ssr_failures = s.ssr_failures + EXCLUDED.ssr_failures, client_errors = s.client_errors + EXCLUDED.client_errors`,
+    [
+      deltas.map((d) => d.remote),
+      deltas.map((d) => d.release),
+      deltas.map((d) => d.views),
+      deltas.map((d) => d.ssrFailures),
+      deltas.map((d) => d.clientErrors),
+    ],
+  );
+}
+
+export function listStats(db: Sql): Promise<StatsDelta[]> {
+  return query<StatsDelta>(
+    db,
+    `SELECT remote, release, views::int AS views, ssr_failures::int AS "ssrFailures",
+            client_errors::int AS "clientErrors"
+       FROM remote_release_stats`,
+  );
+}
+
+/**
+ * Ends the canary `release` of `remote` if it is still running, recording why; answers whether this call did it
+ * (several instances may judge the same figures at once: one records it).
+ */
+export async function abandonCanaryIfRunning(
+  db: Sql,
+  remote: RemoteName,
+  release: string,
+  event: Omit<EventInput, 'remote' | 'from' | 'to'>,
+): Promise<boolean> {
+  const ended = await execute(
+    db,
+    `UPDATE remote_release SET canary = NULL, canary_percent = 0, canary_since = NULL, updated_at = now()
+      WHERE remote = $1 AND canary = $2`,
+    [remote, release],
+  );
+  if (ended === 0) return false;
+  const active = await queryOne<{ active: string | null }>(db, 'SELECT active FROM remote_release WHERE remote = $1', [
+    remote,
+  ]);
+  await insertEvent(db, { ...event, remote, from: release, to: active?.active ?? null });
+  return true;
+}

@@ -1,0 +1,426 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  REMOTE_NAMES,
+  type ClientErrorReport,
+  type ReleaseRow,
+  type ReleaseState,
+  type ReleasesOverview,
+  type RemoteName,
+  type RemoteReleases,
+} from '@site/shared-types';
+import { compatibilityProblems } from '@site/shared-types/release';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { failure } from '../../core/api.exception.js';
+import { BoundedLog } from '../../core/bounded-log.js';
+import { queryOne } from '../../core/sql.js';
+import { RemotesService } from '../frontend/remotes.service.js';
+import { ReleaseCounters } from './release-counters.js';
+import { ReleaseFiles } from './release-files.js';
+import { ReleaseGate } from './release-gate.js';
+import {
+  abandonCanaryIfRunning,
+  addStats,
+  insertEvent,
+  listEvents,
+  listPointers,
+  listStats,
+  lockPointer,
+  resetStats,
+  writePointer,
+  type PointerRow,
+} from './release.queries.js';
+
+/** Who switched: an administrator's e-mail, or one of these. */
+export const ACTOR = { cli: '命令行', build: '构建', system: '系统' } as const;
+
+const TITLES: Record<RemoteName, string> = { mf_desktop: '桌面站', mf_mobile: '手机站', mf_admin: '管理后台' };
+
+/** How often counts are written, canaries judged and the build's `current.json` looked at. */
+const TICK_MS = 2000;
+const EVENTS_SHOWN = 50;
+/** Reports one browser may send a minute; further ones are dropped (the endpoint is public). */
+const REPORTS_PER_MINUTE = 10;
+const MAX_REPORTERS = 5000;
+
+/**
+ * Switching remote releases (docs/architecture.md "Releases", docs/behaviour.md#releases): activate, canary,
+ * promote and roll back, each through the gate, in one transaction with its audit entry, announced to every
+ * instance. In the background it writes the counts per release, rolls back a canary whose error rate crosses
+ * the threshold, and takes in a release the build command named in `current.json` (through the same gate).
+ */
+@Injectable()
+export class ReleasesService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Releases');
+  private readonly reportLog = new BoundedLog((line) => this.logger.warn(line));
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  private readonly reporters = new Map<string, { count: number; until: number }>();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly files: ReleaseFiles,
+    private readonly remotes: RemotesService,
+    private readonly gate: ReleaseGate,
+    private readonly counters: ReleaseCounters,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.releases.watch) return;
+    this.timer = setInterval(() => void this.tick(), TICK_MS);
+    this.timer.unref();
+    void this.tick();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.ticking?.catch(() => undefined);
+  }
+
+  /** One round of the background work (also called by tests to skip the wait). */
+  tick(): Promise<void> {
+    this.ticking ??= (async () => {
+      await this.flushCounts().catch((error: unknown) => this.quiet('counts', error));
+      await this.judgeCanaries().catch((error: unknown) => this.quiet('canary', error));
+      await this.importBuilds().catch((error: unknown) => this.quiet('import', error));
+    })().finally(() => (this.ticking = null));
+    return this.ticking;
+  }
+
+  async overview(): Promise<ReleasesOverview> {
+    const [pointers, stats, events] = await Promise.all([
+      listPointers(this.db),
+      listStats(this.db),
+      listEvents(this.db, EVENTS_SHOWN),
+    ]);
+    const shell = await this.files.shellRecord();
+    const remotes: RemoteReleases[] = [];
+    for (const remote of REMOTE_NAMES) {
+      const row = pointers.find((found) => found.remote === remote);
+      const served = this.remotes.served(remote);
+      const url = this.config.frontend.remotes[remote].url;
+      const external = url !== null && !url.includes('{release}');
+      const active = external ? null : (served.active ?? row?.active ?? null);
+      const releases: ReleaseRow[] = [];
+      for (const { release } of external ? [] : await this.files.kept(remote)) {
+        const record = await this.files.record(remote, release);
+        const state: ReleaseState =
+          release === active
+            ? 'active'
+            : release === served.canary?.release
+              ? 'canary'
+              : release === row?.previous
+                ? 'previous'
+                : 'kept';
+        const counted = stats.find((found) => found.remote === remote && found.release === release);
+        releases.push({
+          release,
+          builtAt: record?.builtAt ? beijing(record.builtAt) : '',
+          commit: record?.commit ? record.commit.id.slice(0, 12) : null,
+          dirty: record?.commit?.dirty ?? false,
+          react: record?.shared?.react?.version ?? null,
+          platform: record?.platform ?? null,
+          firstViewGzip: record?.size ? record.size.firstView.js.gzip + record.size.firstView.css.gzip : null,
+          state,
+          problems: shell ? compatibilityProblems(record, shell.provides) : [],
+          stats: {
+            views: counted?.views ?? 0,
+            ssrFailures: counted?.ssrFailures ?? 0,
+            clientErrors: counted?.clientErrors ?? 0,
+          },
+        });
+      }
+      remotes.push({
+        remote,
+        title: TITLES[remote],
+        external,
+        active,
+        previous: row?.previous ?? null,
+        canary:
+          served.canary && row?.canary === served.canary.release
+            ? { release: served.canary.release, percent: served.canary.percent, since: row.canary_since ?? '' }
+            : null,
+        releases,
+      });
+    }
+    return {
+      remotes,
+      events,
+      canaryPolicy: {
+        maxErrorRate: this.config.releases.maxErrorPercent / 100,
+        minViews: this.config.releases.minViews,
+      },
+    };
+  }
+
+  /** Serves `release` to everyone (ends a canary). */
+  async activate(remote: RemoteName, release: string, actor: string): Promise<void> {
+    await this.admit(remote, release);
+    await this.switch(remote, (row) => {
+      if (row.active === release && row.canary === null) throw failure(`${release} 已经是当前版本`);
+      return {
+        pointer: {
+          active: release,
+          previous: row.active === release ? row.previous : row.active,
+          canary: null,
+          canaryPercent: 0,
+        },
+        event: { action: 'activate', from: row.active, to: release, actor },
+        fresh: release,
+      };
+    });
+  }
+
+  /** Serves `release` to `percent` % of visitors, the rest keep the active one. */
+  async canary(remote: RemoteName, release: string, percent: number, actor: string): Promise<void> {
+    if (!Number.isInteger(percent) || percent < 1 || percent > 99) throw failure('灰度比例必须是 1 到 99 之间的整数');
+    await this.admit(remote, release);
+    await this.switch(remote, (row) => {
+      if (row.active === null) throw failure('还没有当前版本，请直接启用');
+      if (row.active === release) throw failure(`${release} 已经是当前版本，不能作为灰度版本`);
+      return {
+        pointer: { active: row.active, previous: row.previous, canary: release, canaryPercent: percent },
+        event: { action: 'canary', from: row.active, to: release, percent, actor },
+        fresh: row.canary === release ? null : release,
+      };
+    });
+  }
+
+  /** The canary becomes the active release for everyone. */
+  async promote(remote: RemoteName, actor: string): Promise<void> {
+    const row = await this.pointerRow(remote);
+    if (!row?.canary) throw failure('没有正在灰度的版本');
+    // Checked again: the shell may have changed since the canary started.
+    await this.admit(remote, row.canary, { smoke: false });
+    await this.switch(remote, (locked) => {
+      if (locked.canary !== row.canary) throw failure('灰度版本刚刚发生了变化，请刷新后再试');
+      return {
+        pointer: { active: locked.canary, previous: locked.active, canary: null, canaryPercent: 0 },
+        event: { action: 'promote', from: locked.active, to: locked.canary, actor },
+        fresh: null,
+      };
+    });
+  }
+
+  /** Ends a running canary; without one, goes back to the release that was active before. */
+  async rollback(remote: RemoteName, actor: string): Promise<void> {
+    const row = await this.pointerRow(remote);
+    if (row?.canary) {
+      await this.switch(remote, (locked) => {
+        if (!locked.canary) throw failure('灰度版本刚刚发生了变化，请刷新后再试');
+        return {
+          pointer: { active: locked.active, previous: locked.previous, canary: null, canaryPercent: 0 },
+          event: { action: 'abandon', from: locked.canary, to: locked.active, actor },
+          fresh: null,
+        };
+      });
+      return;
+    }
+    const target = row?.previous;
+    if (!target) throw failure('没有可以回滚到的上一个版本');
+    await this.admit(remote, target);
+    await this.switch(remote, (locked) => {
+      if (locked.previous !== target || locked.canary) throw failure('版本刚刚发生了变化，请刷新后再试');
+      return {
+        pointer: { active: target, previous: locked.active, canary: null, canaryPercent: 0 },
+        event: { action: 'rollback', from: locked.active, to: target, actor },
+        fresh: target,
+      };
+    });
+  }
+
+  /**
+   * A browser's report of a remote that did not load or an uncaught error: counted against the release when it
+   * is one being served, at most a few per browser a minute. Answers whether it was counted.
+   */
+  reportClientError(report: ClientErrorReport, ip: string): boolean {
+    const now = Date.now();
+    let reporter = this.reporters.get(ip);
+    if (!reporter || reporter.until <= now) {
+      if (this.reporters.size >= MAX_REPORTERS) this.reporters.clear();
+      reporter = { count: 0, until: now + 60_000 };
+      this.reporters.set(ip, reporter);
+    }
+    if (++reporter.count > REPORTS_PER_MINUTE) return false;
+    const served = this.remotes.served(report.remote);
+    if (report.release !== served.active && report.release !== served.canary?.release) return false;
+    this.counters.clientError(report.remote, report.release);
+    this.reportLog.note(
+      `${report.remote}@${report.release} ${report.kind}`,
+      `browser reported ${report.kind} in ${report.remote} release ${report.release}: ${(report.message ?? '').slice(0, 200)}`,
+    );
+    return true;
+  }
+
+  /** The gate; a refusal is an envelope error naming every problem. */
+  private async admit(remote: RemoteName, release: string, options = { smoke: true }): Promise<void> {
+    const problems = await this.gate.problems(remote, release, options);
+    if (problems.length > 0) throw failure(`不能启用版本 ${release}：${problems.join('；')}`);
+  }
+
+  private pointerRow(remote: RemoteName): Promise<PointerRow | undefined> {
+    return queryOne<PointerRow>(
+      this.db,
+      'SELECT remote, active, previous, canary FROM remote_release WHERE remote = $1',
+      [remote],
+    );
+  }
+
+  /**
+   * One switch: the pointer locked, changed and recorded in one transaction (announced to every instance at
+   * commit), the new release's counts started afresh; then this instance reads the pointer at once.
+   */
+  private async switch(
+    remote: RemoteName,
+    decide: (row: PointerRow) => {
+      pointer: { active: string | null; previous: string | null; canary: string | null; canaryPercent: number };
+      event: Omit<Parameters<typeof insertEvent>[1], 'remote'>;
+      fresh: string | null;
+    },
+  ): Promise<void> {
+    await this.db.transaction(async (manager) => {
+      const row = await lockPointer(manager, remote);
+      const { pointer, event, fresh } = decide(row);
+      await writePointer(manager, remote, pointer, row);
+      await insertEvent(manager, { ...event, remote });
+      if (fresh) await resetStats(manager, remote, fresh);
+    });
+    await this.afterSwitch(remote);
+  }
+
+  private async afterSwitch(remote: RemoteName): Promise<void> {
+    await this.remotes.changed();
+    const row = (await listPointers(this.db)).find((found) => found.remote === remote);
+    if (row) {
+      await this.files
+        .markInUse(
+          remote,
+          [row.active, row.previous, row.canary].filter((id): id is string => id !== null),
+        )
+        .catch(() => undefined);
+    }
+  }
+
+  private async flushCounts(): Promise<void> {
+    const deltas = this.counters.take();
+    if (deltas.length === 0) return;
+    try {
+      await addStats(this.db, deltas);
+    } catch (error) {
+      this.counters.putBack(deltas);
+      throw error;
+    }
+  }
+
+  /** A canary past the threshold (after its minimum of views) is ended, once, whichever instance sees it first. */
+  private async judgeCanaries(): Promise<void> {
+    const pointers = (await listPointers(this.db)).filter((row) => row.canary !== null);
+    if (pointers.length === 0) return;
+    const stats = await listStats(this.db);
+    const { maxErrorPercent, minViews } = this.config.releases;
+    for (const row of pointers) {
+      const counted = stats.find((found) => found.remote === row.remote && found.release === row.canary);
+      if (!counted || counted.views < minViews) continue;
+      const failures = counted.ssrFailures + counted.clientErrors;
+      if (failures * 100 <= maxErrorPercent * counted.views) continue;
+      const rate = ((failures / counted.views) * 100).toFixed(1);
+      const ended = await abandonCanaryIfRunning(this.db, row.remote, row.canary!, {
+        action: 'auto-rollback',
+        actor: ACTOR.system,
+        detail:
+          `错误率 ${rate}%（${counted.views} 次访问，服务端渲染失败 ${counted.ssrFailures} 次，浏览器错误 ` +
+          `${counted.clientErrors} 次），超过 ${maxErrorPercent}%`,
+      });
+      if (ended) {
+        this.logger.warn(
+          `canary ${row.remote} ${row.canary} rolled back: error rate ${rate}% over ${counted.views} views`,
+        );
+        await this.afterSwitch(row.remote);
+      }
+    }
+  }
+
+  /**
+   * The build command switches `current.json` to each release it builds: a release named there that was not
+   * taken in yet goes through the gate and becomes active, or is refused and recorded. Each is taken in once (a
+   * later rollback is not undone by the file still naming the newer release).
+   */
+  private async importBuilds(): Promise<void> {
+    const pointers = await listPointers(this.db);
+    for (const remote of REMOTE_NAMES) {
+      const url = this.config.frontend.remotes[remote].url;
+      if (url && !url.includes('{release}')) continue;
+      const release = await this.files.currentFile(remote);
+      const row = pointers.find((found) => found.remote === remote);
+      if (!release || release === row?.imported) continue;
+      const problems = await this.gate.problems(remote, release, { smoke: true });
+      const changed = await this.db.transaction(async (manager) => {
+        const locked = await lockPointer(manager, remote);
+        if (locked.imported === release) return false;
+        if (problems.length > 0) {
+          await writePointer(
+            manager,
+            remote,
+            {
+              active: locked.active,
+              previous: locked.previous,
+              canary: locked.canary,
+              canaryPercent: locked.canary_percent,
+              imported: release,
+            },
+            locked,
+          );
+          await insertEvent(manager, {
+            remote,
+            action: 'refused',
+            from: locked.active,
+            to: release,
+            actor: ACTOR.build,
+            detail: problems.join('；'),
+          });
+          return true;
+        }
+        await writePointer(
+          manager,
+          remote,
+          {
+            active: release,
+            previous: locked.active === release ? locked.previous : locked.active,
+            canary: null,
+            canaryPercent: 0,
+            imported: release,
+          },
+          locked,
+        );
+        if (locked.active !== release) {
+          await insertEvent(manager, {
+            remote,
+            action: 'activate',
+            from: locked.active,
+            to: release,
+            actor: ACTOR.build,
+          });
+          await resetStats(manager, remote, release);
+        }
+        return true;
+      });
+      if (!changed) continue;
+      if (problems.length > 0) this.logger.error(`Remote ${remote} release ${release} refused: ${problems.join('; ')}`);
+      await this.afterSwitch(remote);
+    }
+  }
+
+  private quiet(what: string, error: unknown): void {
+    this.reportLog.note(what, `release ${what} work failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** An ISO time as `yyyy-MM-dd HH:mm` in UTC+8. */
+function beijing(iso: string): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '';
+  return new Date(time + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+}

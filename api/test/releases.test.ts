@@ -1,0 +1,295 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { ReleasesOverview, RemoteName, RemoteReleases } from '@site/shared-types';
+import { cloneRelease, currentRelease, writeCurrent } from '../../e2e/support/release-fixtures.mjs';
+import { ReleasesService } from '../src/modules/releases/releases.service.js';
+import { runReleaseCommand } from '../src/modules/releases/release-command.js';
+import { adminCall, login } from './support/admin-session.js';
+import { ok, refused } from './support/envelope.js';
+import { createTestApp, TEST_ADMIN, type TestApp } from './support/test-app.js';
+
+/**
+ * Shipping one remote (docs/architecture.md "Releases"): the gate (records against the serving shell, the smoke
+ * render), switches through the back office's calls, the release command and the build's `current.json`, the
+ * canary's sticky share and its automatic rollback, and two instances switching together. The releases are
+ * copies of the built ones in a folder of this file's own (REMOTE_*_DIR), so nothing else sees them.
+ */
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+const PACKAGES: Record<RemoteName, string> = { mf_desktop: 'mf-desktop', mf_mobile: 'mf-mobile', mf_admin: 'mf-admin' };
+const BUCKET = 'site_bucket';
+
+let root: string;
+let t: TestApp;
+let token: string;
+const dist = (remote: RemoteName) => path.join(root, PACKAGES[remote], 'dist');
+let env: Record<string, string>;
+let first: string;
+
+function digest(dir: string): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(dir, { recursive: true }).map(String).sort()) {
+    const full = path.join(dir, file);
+    if (statSync(full).isFile()) hash.update(file).update(readFileSync(full));
+  }
+  return hash.digest('hex');
+}
+
+async function overview(app = t): Promise<ReleasesOverview> {
+  return ok<ReleasesOverview>(await adminCall(app, token, '/api/releases'));
+}
+async function desktop(app = t): Promise<RemoteReleases> {
+  return (await overview(app)).remotes.find((remote) => remote.remote === 'mf_desktop')!;
+}
+
+/** The desktop release a visitor (by bucket cookie) gets in the home page, and the `Set-Cookie` it was sent. */
+async function servedRelease(app: TestApp, bucket?: number): Promise<{ release: string; cookie: string | null }> {
+  const req = app.http.get('/').set('user-agent', 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130');
+  if (bucket !== undefined) req.set('cookie', `${BUCKET}=${bucket}`);
+  const res = await req;
+  expect(res.status).toBe(200);
+  const release = /data-release="([^"]+)"/.exec(res.text)?.[1];
+  expect(release).toBeTruthy();
+  // The pointer inlined for the browser names the same release as the server markup (hydration agrees).
+  expect(res.text).toContain(`/remotes/mf_desktop/${release}/mf-manifest.json`);
+  const cookie = res.headers['set-cookie'] as unknown as string[] | undefined;
+  return { release: release!, cookie: cookie?.find((line) => line.startsWith(`${BUCKET}=`)) ?? null };
+}
+
+const tick = (app = t) => app.app.get(ReleasesService).tick();
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(process.env.TEST_ROOT ?? '/tmp', 'releases-'));
+  env = { CANARY_MIN_VIEWS: '20', CANARY_MAX_ERROR_PERCENT: '10', TRUST_PROXY: '1' };
+  for (const remote of Object.keys(PACKAGES) as RemoteName[]) {
+    const from = path.join(repoRoot, PACKAGES[remote], 'dist');
+    mkdirSync(path.join(dist(remote), 'releases'), { recursive: true });
+    const release = cloneRelease({ fromDist: from, toDist: dist(remote), to: currentRelease(from) });
+    writeCurrent(dist(remote), release);
+    env[`REMOTE_${remote.toUpperCase()}_DIR`] = dist(remote);
+  }
+  first = currentRelease(dist('mf_desktop'));
+  t = await createTestApp(env);
+  token = await login(t);
+  // The first start takes in what the build command named.
+  await tick();
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('the gate', () => {
+  it('should take in the release the build named, recorded as the build’s', async () => {
+    const remote = await desktop();
+    expect(remote.active).toBe(first);
+    expect(remote.releases.find((row) => row.release === first)).toMatchObject({
+      state: 'active',
+      problems: [],
+      react: expect.stringMatching(/^19\./),
+    });
+    const events = (await overview()).events.filter((event) => event.remote === 'mf_desktop');
+    expect(events.at(-1)).toMatchObject({ action: 'activate', from: null, to: first, actor: '构建' });
+  });
+
+  it.each([
+    ['incompatible-react', /发布需要 react \^18\.3\.1（构建时为 18\.3\.1），外壳提供的是 19\./],
+    ['incompatible-platform', /发布基于平台契约 99\.0\.0（要求 \^99\.0\.0），外壳提供的是 /],
+    ['ssr-throws', /服务端渲染 \/\S* 失败：release fixture: this release is broken/],
+  ] as const)(
+    'should refuse a release that is %s, and change nothing for visitors',
+    async (mutate, reason) => {
+      const bad = cloneRelease({ fromDist: dist('mf_desktop'), from: first, mutate });
+      const shell = digest(path.join(repoRoot, 'shell', 'dist'));
+      for (const [call, body] of [
+        ['/api/activaterelease', { remote: 'mf_desktop', release: bad }],
+        ['/api/canaryrelease', { remote: 'mf_desktop', release: bad, percent: 50 }],
+      ] as const) {
+        const message = refused(await adminCall(t, token, call, body), 1);
+        expect(message).toContain(`不能启用版本 ${bad}`);
+        expect(message).toMatch(reason);
+      }
+      expect((await servedRelease(t, 0)).release).toBe(first);
+      const row = (await desktop()).releases.find((found) => found.release === bad)!;
+      expect(row.state).toBe('kept');
+      if (mutate !== 'ssr-throws') expect(row.problems.join('')).toMatch(reason);
+
+      // The build command's path: current.json names it; the server refuses it and records why.
+      writeCurrent(dist('mf_desktop'), bad);
+      await tick();
+      const refusal = (await overview()).events[0]!;
+      expect(refusal).toMatchObject({ action: 'refused', from: first, to: bad, actor: '构建' });
+      expect(refusal.detail).toMatch(reason);
+      expect((await desktop()).active).toBe(first);
+      expect((await servedRelease(t, 0)).release).toBe(first);
+      expect(digest(path.join(repoRoot, 'shell', 'dist'))).toBe(shell);
+    },
+    60_000,
+  );
+
+  it('should refuse bad requests with a clear message', async () => {
+    expect(
+      refused(await adminCall(t, token, '/api/activaterelease', { remote: 'mf_desktop', release: 'nope' }), 1),
+    ).toBe('不能启用版本 nope：没有找到版本 nope 的文件');
+    expect(
+      refused(await adminCall(t, token, '/api/activaterelease', { remote: 'mf_desktop', release: '../../etc' }), 1),
+    ).toContain('无效');
+    refused(await adminCall(t, token, '/api/activaterelease', { remote: 'mf_other', release: first }), 2);
+    refused(await adminCall(t, token, '/api/canaryrelease', { remote: 'mf_desktop', release: first, percent: 100 }), 2);
+    expect(
+      refused(await adminCall(t, token, '/api/activaterelease', { remote: 'mf_desktop', release: first }), 1),
+    ).toBe(`${first} 已经是当前版本`);
+    expect(refused(await adminCall(t, token, '/api/promoterelease', { remote: 'mf_desktop' }), 1)).toBe(
+      '没有正在灰度的版本',
+    );
+    refused(await t.http.post('/api/releases').send({}), 3);
+  });
+});
+
+describe('switching', () => {
+  it('should activate, roll back and canary from the back office without a restart, each recorded', async () => {
+    const next = cloneRelease({ fromDist: dist('mf_desktop'), from: first });
+    ok(await adminCall(t, token, '/api/activaterelease', { remote: 'mf_desktop', release: next }));
+    expect((await servedRelease(t)).release).toBe(next);
+    expect(await desktop()).toMatchObject({ active: next, previous: first, canary: null });
+
+    ok(await adminCall(t, token, '/api/rollbackrelease', { remote: 'mf_desktop' }));
+    expect((await servedRelease(t)).release).toBe(first);
+    expect(await desktop()).toMatchObject({ active: first, previous: next });
+
+    // A canary at 50 %: each bucket gets one release, and keeps it.
+    ok(await adminCall(t, token, '/api/canaryrelease', { remote: 'mf_desktop', release: next, percent: 50 }));
+    expect((await desktop()).canary).toMatchObject({ release: next, percent: 50 });
+    for (let i = 0; i < 3; i++) {
+      expect((await servedRelease(t, 49)).release).toBe(next);
+      expect((await servedRelease(t, 50)).release).toBe(first);
+    }
+    // A new visitor is given a bucket, and keeps its release with it.
+    const seen = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      const visit = await servedRelease(t);
+      expect(visit.cookie).toMatch(new RegExp(`^${BUCKET}=\\d{1,2}; Path=/; Max-Age=\\d+; SameSite=Lax; HttpOnly$`));
+      const bucket = Number(/=(\d+)/.exec(visit.cookie!)![1]);
+      expect(visit.release).toBe(bucket < 50 ? next : first);
+      const again = await servedRelease(t, bucket);
+      expect(again).toEqual({ release: visit.release, cookie: null });
+      const retry = await t.http.get('/api/frontend/remotes').set('cookie', `${BUCKET}=${bucket}`);
+      expect(retry.body.data.remotes.mf_desktop.release).toBe(visit.release);
+      seen.add(visit.release);
+    }
+    expect(seen).toEqual(new Set([first, next]));
+
+    ok(await adminCall(t, token, '/api/promoterelease', { remote: 'mf_desktop' }));
+    expect(await desktop()).toMatchObject({ active: next, previous: first, canary: null });
+    expect((await servedRelease(t, 99)).release).toBe(next);
+
+    const events = (await overview()).events.slice(0, 4).reverse();
+    expect(events.map((event) => [event.action, event.from, event.to, event.actor])).toEqual([
+      ['activate', first, next, TEST_ADMIN.email],
+      ['rollback', next, first, TEST_ADMIN.email],
+      ['canary', first, next, TEST_ADMIN.email],
+      ['promote', first, next, TEST_ADMIN.email],
+    ]);
+    expect(events[2]!.percent).toBe(50);
+    // Back to the first release for the next test.
+    ok(await adminCall(t, token, '/api/rollbackrelease', { remote: 'mf_desktop' }));
+  }, 60_000);
+
+  it('should switch through the release command, and a second instance sees it within a second', async () => {
+    const other = await createTestApp(env, { reuse: t });
+    try {
+      const next = cloneRelease({ fromDist: dist('mf_desktop'), from: first });
+      const lines: string[] = [];
+      const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
+      const cli = (...argv: string[]) => runReleaseCommand(argv, { ...env, DATABASE_URL: t.databaseUrl }, repoRoot, io);
+
+      expect(await servedRelease(other)).toMatchObject({ release: first });
+      expect(await cli('activate', 'desktop', next)).toBe(0);
+      // The switch was committed before the command returned: the other instance serves it within a second.
+      const done = Date.now();
+      let waited = Infinity;
+      while (Date.now() - done < 5000) {
+        if ((await servedRelease(other)).release === next) {
+          waited = Date.now() - done;
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(waited).toBeLessThan(1000);
+      expect((await servedRelease(t)).release).toBe(next);
+
+      expect(await cli('canary', 'mf-desktop', first, '30')).toBe(0);
+      expect((await servedRelease(other, 10)).release).toBe(first);
+      expect(await cli('rollback', 'desktop')).toBe(0);
+      expect((await servedRelease(other, 10)).release).toBe(next);
+      expect(await cli('rollback', 'desktop')).toBe(0);
+      expect((await servedRelease(other, 10)).release).toBe(first);
+
+      lines.length = 0;
+      expect(await cli('list')).toBe(0);
+      expect(lines.join('\n')).toContain('桌面站 (mf_desktop)');
+      expect(lines.join('\n')).toMatch(new RegExp(`当前\\s+${first}`));
+      const actions = (await overview()).events.slice(0, 4).map((event) => [event.action, event.actor]);
+      expect(actions.map(([action]) => action)).toEqual(['rollback', 'abandon', 'canary', 'activate']);
+      for (const [, actor] of actions) expect(actor).toMatch(/^命令行（.+）$/);
+
+      // Refusals and mistakes: exit 1 with the gate's reason, exit 2 with the usage.
+      const bad = cloneRelease({ fromDist: dist('mf_desktop'), from: first, mutate: 'incompatible-react' });
+      lines.length = 0;
+      expect(await cli('activate', 'desktop', bad)).toBe(1);
+      expect(lines.join('\n')).toContain('外壳提供的是');
+      expect(await cli('canary', 'desktop', next, '0')).toBe(2);
+      expect(await cli('activate', 'phone', next)).toBe(2);
+      expect(await cli('launch')).toBe(2);
+      expect((await servedRelease(other)).release).toBe(first);
+    } finally {
+      await other.close();
+    }
+  }, 90_000);
+});
+
+describe('the canary’s error rate', () => {
+  it('should count what browsers report, bounded per browser, and only for releases being served', async () => {
+    const report = (ip: string, body: object) =>
+      t.http.post('/api/frontend/errors').set('x-forwarded-for', ip).send(body);
+    const good = { remote: 'mf_desktop', release: first, kind: 'error', message: 'TypeError: x is undefined' };
+    expect(ok<{ counted: boolean }>(await report('203.0.113.1', good)).counted).toBe(true);
+    expect(ok<{ counted: boolean }>(await report('203.0.113.1', { ...good, release: 'r-gone' })).counted).toBe(false);
+    for (let i = 0; i < 9; i++) await report('203.0.113.1', good);
+    expect(ok<{ counted: boolean }>(await report('203.0.113.1', good)).counted).toBe(false);
+    expect(ok<{ counted: boolean }>(await report('203.0.113.2', good)).counted).toBe(true);
+    refused(await report('203.0.113.3', { ...good, kind: 'boom' }), 2);
+    refused(await report('203.0.113.3', { ...good, message: 'x'.repeat(501) }), 2);
+    refused(await report('203.0.113.3', { ...good, remote: 'mf_nope' }), 2);
+    await tick();
+    const row = (await desktop()).releases.find((found) => found.release === first)!;
+    expect(row.stats.clientErrors).toBeGreaterThanOrEqual(10);
+  });
+
+  it('should roll a canary back by itself once its error rate crosses the threshold, and record it', async () => {
+    const broken = cloneRelease({ fromDist: dist('mf_desktop'), from: first, mutate: 'browser-throws' });
+    ok(await adminCall(t, token, '/api/canaryrelease', { remote: 'mf_desktop', release: broken, percent: 50 }));
+    // Below the minimum of views nothing is judged, whatever the errors.
+    for (let i = 0; i < 10; i++) expect((await servedRelease(t, i)).release).toBe(broken);
+    for (let i = 0; i < 5; i++) {
+      await t.http.post('/api/frontend/errors').set('x-forwarded-for', `198.51.100.${i}`).send({
+        remote: 'mf_desktop',
+        release: broken,
+        kind: 'load',
+        message: 'release fixture: this release is broken',
+      });
+    }
+    await tick();
+    expect((await desktop()).canary?.release).toBe(broken);
+    for (let i = 0; i < 10; i++) await servedRelease(t, i);
+    await tick();
+    const remote = await desktop();
+    expect(remote.canary).toBeNull();
+    expect(remote.active).toBe(first);
+    const event = (await overview()).events[0]!;
+    expect(event).toMatchObject({ action: 'auto-rollback', from: broken, to: first, actor: '系统' });
+    expect(event.detail).toBe('错误率 25.0%（20 次访问，服务端渲染失败 0 次，浏览器错误 5 次），超过 10%');
+    expect((await servedRelease(t, 0)).release).toBe(first);
+  });
+});
