@@ -49,7 +49,13 @@ async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { reuse?: TestApp; databaseUrl?: string; logger?: LoggerService | LogLevel[] } = {},
+  options: {
+    reuse?: TestApp;
+    databaseUrl?: string;
+    logger?: LoggerService | LogLevel[];
+    /** Let the release service work in the background; otherwise a test calls its `tick()` when it wants. */
+    watchReleases?: boolean;
+  } = {},
 ): Promise<TestApp> {
   // `reuse` boots a second application on another app's database (a restart); only the owner drops it.
   // `databaseUrl` boots on a database the caller made (its own cluster, or createTestDatabase), which the caller drops.
@@ -70,6 +76,8 @@ export async function createTestApp(
     ALLOWED_HOSTS: '.yunfan.test',
     ...env,
   });
+  // Off by default: its first round smoke-renders pages, which a test counting queries would see.
+  config.releases.watch = options.watchReleases ?? false;
 
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config, databaseUrl)] }).compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({

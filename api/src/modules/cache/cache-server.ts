@@ -91,6 +91,7 @@ export class CacheServer implements OnModuleInit {
     this.version.onChange(() => this.flush());
     // A release switch is announced on the same listening connection; the pointer is read again at once.
     this.version.onReleasesChanged(() => void this.remotes.changed().catch(() => undefined));
+    this.remotes.announcedBy(() => this.version.listening);
   }
 
   get enabled(): boolean {

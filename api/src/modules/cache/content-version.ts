@@ -40,6 +40,11 @@ export class ContentVersion implements OnApplicationBootstrap, OnApplicationShut
     return () => this.listeners.delete(listener);
   }
 
+  /** Whether announcements reach this process now (its listening connection is up). */
+  get listening(): boolean {
+    return this.client !== null;
+  }
+
   /** Called when a release pointer changed, and after listening again (a change may have been missed). */
   onReleasesChanged(listener: () => void): () => void {
     this.releaseListeners.add(listener);

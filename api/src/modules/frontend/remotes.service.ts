@@ -13,8 +13,10 @@ import { listPointers, type PointerRow } from '../releases/release.queries.js';
 
 export { RELEASE_ID } from '../releases/release-files.js';
 
-/** How long a read of the pointers is used before it is renewed (a change is also announced at once). */
+/** How long a read of the pointers is used before it is renewed while changes are not announced… */
 const POINTER_TTL_MS = 1000;
+/** …and while they are (a change is read at once when announced; this only bounds a missed announcement). */
+const ANNOUNCED_TTL_MS = 30_000;
 /** The visitor's canary bucket (0–99): sticky, so a visitor keeps one release across pages and reloads. */
 export const BUCKET_COOKIE = 'site_bucket';
 const BUCKET_MAX_AGE_SECONDS = 90 * 24 * 3600;
@@ -67,8 +69,8 @@ export interface VisitorReleases {
 
 /**
  * The remote pointer (docs/architecture.md "Releases"): which release of each remote a page uses. The pointer
- * lives in PostgreSQL (`remote_release`), read at start, again within a second, and at once when a change is
- * announced; before anything is recorded there, the build command's `current.json` names the release. What it
+ * lives in PostgreSQL (`remote_release`), read at start and at once when a change is announced (every second
+ * while announcements cannot arrive); before anything is recorded there, the build command's `current.json` names the release. What it
  * names is checked again here against the shell that serves (a release the shell cannot run, or whose files
  * are gone, is not served: the previous one or the newest one that passes is), so whoever wrote the pointer, a
  * bad release never reaches a visitor. A canary goes to the visitors whose bucket (a cookie) is below its share.
@@ -83,6 +85,7 @@ export class RemotesService implements OnModuleInit {
   private readonly serverReleases = new Map<string, Promise<ServerRelease | null>>();
   private readonly visitors = new WeakMap<IncomingMessage, VisitorReleases>();
   private readonly checks = new Map<string, boolean>();
+  private announced: () => boolean = () => false;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -97,6 +100,11 @@ export class RemotesService implements OnModuleInit {
 
   releasesDir(name: RemoteName): string {
     return path.join(this.config.frontend.remotes[name].dir, 'releases');
+  }
+
+  /** `listening` tells whether the database's announcements of a change reach this process now. */
+  announcedBy(listening: () => boolean): void {
+    this.announced = listening;
   }
 
   /** A pointer changed (announced by the database, or written here): read it again now. */
@@ -162,9 +170,10 @@ export class RemotesService implements OnModuleInit {
     return bucket;
   }
 
-  /** The last read (renewed in the background once it is a second old). */
+  /** The last read (renewed in the background once it is old: a second, or 30 s while changes are announced). */
   private current(): { remotes: Snapshot; everyone: VisitorReleases } {
-    if (!this.snapshot || Date.now() - this.snapshot.at >= POINTER_TTL_MS) void this.refresh().catch(() => undefined);
+    const ttl = this.announced() ? ANNOUNCED_TTL_MS : POINTER_TTL_MS;
+    if (!this.snapshot || Date.now() - this.snapshot.at >= ttl) void this.refresh().catch(() => undefined);
     return this.snapshot ?? { remotes: {}, everyone: { pointer: { remotes: {} }, stamp: '' } };
   }
 
