@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } f
 import path from 'node:path';
 import type { ReleasesOverview, RemoteName, RemoteReleases } from '@site/shared-types';
 import { cloneRelease, currentRelease, writeCurrent } from '../../e2e/support/release-fixtures.mjs';
+import { RemotesService } from '../src/modules/frontend/remotes.service.js';
 import { ReleasesService } from '../src/modules/releases/releases.service.js';
 import { runReleaseCommand } from '../src/modules/releases/release-command.js';
 import { adminCall, login } from './support/admin-session.js';
@@ -247,6 +248,31 @@ describe('switching', () => {
       await other.close();
     }
   }, 90_000);
+});
+
+describe('a pointer written by hand', () => {
+  it('should render in the browser the pages a release fails to render on the server, and count the failures', async () => {
+    // Not a supported way to switch (it skips the smoke render), but the database is there to be written.
+    const bad = cloneRelease({ fromDist: dist('mf_desktop'), from: first, mutate: 'ssr-throws' });
+    await t.sql('UPDATE remote_release SET active = $1, previous = active WHERE remote = $2', [bad, 'mf_desktop']);
+    try {
+      await t.app.get(RemotesService).changed();
+      for (let i = 0; i < 2; i++) {
+        const res = await t.http.get('/about.html');
+        expect(res.status).toBe(200);
+        expect(res.text).not.toContain('id="site-state"');
+        expect(res.text).toMatch(/<div id="root"><\/div>/);
+        expect(res.text).toContain(`/remotes/mf_desktop/${bad}/mf-manifest.json`);
+      }
+      await tick();
+      const row = (await desktop()).releases.find((found) => found.release === bad)!;
+      expect(row.stats.ssrFailures).toBeGreaterThanOrEqual(2);
+    } finally {
+      await t.sql('UPDATE remote_release SET active = previous, previous = active WHERE remote = $1', ['mf_desktop']);
+      await t.app.get(RemotesService).changed();
+    }
+    expect((await servedRelease(t)).release).toBe(first);
+  });
 });
 
 describe('the canary’s error rate', () => {
