@@ -181,9 +181,13 @@ describe('switching', () => {
     }
     expect(seen).toEqual(new Set([first, next]));
 
+    // A shared cache in front must not hand one visitor's release to another.
+    expect((await t.http.get('/').set('cookie', `${BUCKET}=3`)).headers.vary).toMatch(/, Cookie$/);
+
     ok(await adminCall(t, token, '/api/promoterelease', { remote: 'mf_desktop' }));
     expect(await desktop()).toMatchObject({ active: next, previous: first, canary: null });
     expect((await servedRelease(t, 99)).release).toBe(next);
+    expect((await t.http.get('/')).headers.vary).not.toContain('Cookie');
 
     const events = (await overview()).events.slice(0, 4).reverse();
     expect(events.map((event) => [event.action, event.from, event.to, event.actor])).toEqual([

@@ -180,7 +180,8 @@ export class CacheServer implements OnModuleInit {
     const release = visitor.pointer.remotes[remote]?.release;
     // A page made by the application is counted there (PageService); one sent from the cache, here.
     const counted = release ? () => this.counters.view(remote, release) : undefined;
-    this.serve(req, res, next, key, cache, this.varyOf(host, normalised, path), counted);
+    const vary = this.varyOf(host, normalised, path);
+    this.serve(req, res, next, key, cache, this.remotes.canaryRunning() ? `${vary}, Cookie` : vary, counted);
   }
 
   /** robots.txt and the sitemaps: made from the published content and absolute addresses, so kept per origin. */

@@ -43,7 +43,8 @@ export class PageService {
 
   async serve(req: Request, res: Response): Promise<void> {
     res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Vary', pageVary(req.get('host') ?? '', req.path, this.config.mobileHosts));
+    const vary = pageVary(req.get('host') ?? '', req.path, this.config.mobileHosts);
+    res.setHeader('Vary', this.remotes.canaryRunning() ? `${vary}, Cookie` : vary);
     const target = startupRedirect(req, this.config.mobileHosts);
     if (target) {
       res.redirect(302, target);

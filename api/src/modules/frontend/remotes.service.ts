@@ -135,6 +135,15 @@ export class RemotesService implements OnModuleInit {
   }
 
   /**
+   * Whether a canary runs: pages then differ by the visitor's cookie (`Vary: Cookie`, so a shared cache in front
+   * does not hand one visitor's release to another).
+   */
+  canaryRunning(): boolean {
+    const { remotes } = this.current();
+    return REMOTE_NAMES.some((name) => remotes[name]?.canary);
+  }
+
+  /**
    * The releases for this request's visitor, decided once per request (the page cache and the page agree). With
    * a canary running, a visitor without a bucket gets one, and `res` the cookie that keeps it.
    */
