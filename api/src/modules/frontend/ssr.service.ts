@@ -2,11 +2,11 @@ import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { ApiCall, KeywordRecord, SsrRenderer, SsrResult } from '@site/shared-types';
+import type { ApiCall, KeywordRecord, SsrRenderer, SsrRequest, SsrResult } from '@site/shared-types';
 import { APP_CONFIG, type AppConfig, type RemoteName } from '../../config/config.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import { ReleaseCounters } from '../releases/release-counters.js';
-import { RemotesService, type PageStyle } from './remotes.service.js';
+import { RemotesService, type PageStyle, type ServerRelease } from './remotes.service.js';
 
 export interface ServerRender {
   result: SsrResult;
@@ -67,16 +67,7 @@ export class SsrService {
       return null;
     }
     try {
-      const result = await loaded.renderer.render({
-        url: input.url,
-        remote: input.remote,
-        release: input.release,
-        serverEntry: release.serverEntry,
-        apiBase: input.apiBase,
-        call: input.call,
-        keywords: input.keywords,
-        mobileHosts: this.config.mobileHosts,
-      });
+      const result = await loaded.renderer.render(this.request(input, input.url, release));
       return { result, styles: release.styles };
     } catch (error) {
       // Counted against the release: a canary that fails to render on the server is rolled back.
@@ -93,7 +84,7 @@ export class SsrService {
    * Renders each of `urls` with a release that is not necessarily in use (the release gate's smoke render, docs/
    * architecture.md "Releases") and answers what failed, one Chinese sentence per page; empty when every page
    * rendered. `null` when nothing can be rendered here (server rendering off, no server build of the shell or of
-   * the release): the gate then cannot check and says so.
+   * the release): the gate then has only the release's record to go by.
    */
   async smoke(
     input: Omit<RenderInput, 'url'> & { urls: readonly string[] },
@@ -106,16 +97,7 @@ export class SsrService {
     const problems: string[] = [];
     for (const url of input.urls) {
       try {
-        const result = await loaded.renderer.render({
-          url,
-          remote: input.remote,
-          release: input.release,
-          serverEntry: release.serverEntry,
-          apiBase: input.apiBase,
-          call: input.call,
-          keywords: input.keywords,
-          mobileHosts: this.config.mobileHosts,
-        });
+        const result = await loaded.renderer.render(this.request(input, url, release));
         await new Promise<void>((resolve, reject) =>
           result.stream(
             () => undefined,
@@ -128,6 +110,19 @@ export class SsrService {
     }
     // Every page fails alike when the release is broken: the first few say enough.
     return problems.length > 3 ? [...problems.slice(0, 3), `另有 ${problems.length - 3} 个页面同样失败`] : problems;
+  }
+
+  private request(input: Omit<RenderInput, 'url'>, url: string, release: ServerRelease): SsrRequest {
+    return {
+      url,
+      remote: input.remote,
+      release: input.release,
+      serverEntry: release.serverEntry,
+      apiBase: input.apiBase,
+      call: input.call,
+      keywords: input.keywords,
+      mobileHosts: this.config.mobileHosts,
+    };
   }
 
   private load(shellBuild: string): Promise<{ renderer: SsrRenderer; shellBuild: string } | null> {
