@@ -38,8 +38,11 @@ export interface UploadRequest {
 /**
  * The back office's calls (docs/behaviour.md#admin-calls and the additions in docs/decisions.md), added to the one API
  * client. The token goes in the `token` header (the platform's base query); code 3 sends the user back to the login.
+ *
+ * `Release` is the back office's own cache tag, added to the platform's list with RTK Query's `addTagTypes` (the
+ * platform's code stays as it is): no other screen shows releases, so none of the platform's tags fits.
  */
-export const adminApi = api.injectEndpoints({
+export const adminApi = api.enhanceEndpoints({ addTagTypes: ['Release'] }).injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<Data<'/api/login'>, Body<'/api/login'>>({
       query: (body) => call('/api/login', body),
@@ -167,6 +170,30 @@ export const adminApi = api.injectEndpoints({
     restoreRevision: build.mutation<Data<'/api/restorerevision'>, Body<'/api/restorerevision'>>({
       query: (body) => call('/api/restorerevision', body),
       invalidatesTags: ['Case', 'News', 'Block'],
+    }),
+    /**
+     * Remote releases (docs/behaviour.md#remote-releases). Every switch refetches the overview, a refused one too
+     * (the refusal is recorded among its events).
+     */
+    releases: build.query<Data<'/api/releases'>, void>({
+      query: () => call('/api/releases'),
+      providesTags: ['Release'],
+    }),
+    activateRelease: build.mutation<Data<'/api/activaterelease'>, Body<'/api/activaterelease'>>({
+      query: (body) => call('/api/activaterelease', body),
+      invalidatesTags: ['Release'],
+    }),
+    canaryRelease: build.mutation<Data<'/api/canaryrelease'>, Body<'/api/canaryrelease'>>({
+      query: (body) => call('/api/canaryrelease', body),
+      invalidatesTags: ['Release'],
+    }),
+    promoteRelease: build.mutation<Data<'/api/promoterelease'>, Body<'/api/promoterelease'>>({
+      query: (body) => call('/api/promoterelease', body),
+      invalidatesTags: ['Release'],
+    }),
+    rollbackRelease: build.mutation<Data<'/api/rollbackrelease'>, Body<'/api/rollbackrelease'>>({
+      query: (body) => call('/api/rollbackrelease', body),
+      invalidatesTags: ['Release'],
     }),
     upload: build.mutation<Data<'/api/uploader'>, UploadRequest>({
       query: ({ file, onProgress }) => {
