@@ -7,8 +7,8 @@ const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>,
 /**
  * The screens of `/admin/index/<key>`, in the side menu's order (docs/behaviour.md#admin-routes): the five original
  * entries first (menus to keywords), Baidu's link push beside the keywords (both are about search engines), then the
- * editors of what the public sites show, and the recycle bin last. The route tree and the side menu
- * both come from here.
+ * editors of what the public sites show, the recycle bin, and last the remote releases (about the site's code,
+ * not its content). The route tree and the side menu both come from here.
  */
 export const SCREENS: readonly { key: string; label: string; Screen: ComponentType }[] = [
   {
@@ -99,5 +99,13 @@ export const SCREENS: readonly { key: string; label: string; Screen: ComponentTy
     key: 'trash',
     label: '回收站',
     Screen: screen(() => import(/* webpackChunkName: "screen-trash" */ '../features/trash/trash'), 'TrashScreen'),
+  },
+  {
+    key: 'releases',
+    label: '版本发布',
+    Screen: screen(
+      () => import(/* webpackChunkName: "screen-releases" */ '../features/releases/releases'),
+      'ReleasesScreen',
+    ),
   },
 ];
