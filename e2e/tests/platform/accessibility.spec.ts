@@ -118,6 +118,10 @@ const SCREENS: { label: string; ready: (page: Page) => Promise<void> }[] = [
   { label: '联系方式', ready: blockLoaded },
   { label: '留言管理', ready: tableLoaded },
   { label: '回收站', ready: tableLoaded },
+  {
+    label: '版本发布',
+    ready: (page) => expect(page.getByRole('region', { name: '发布记录' }).getByRole('table')).toBeVisible(),
+  },
 ];
 
 async function tableLoaded(page: Page): Promise<void> {
