@@ -173,7 +173,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ['Release'] }).injec
     }),
     /**
      * Remote releases (docs/behaviour.md#remote-releases). Every switch refetches the overview, a refused one too
-     * (the refusal is recorded among its events).
+     * (the pointer may have moved meanwhile: the server refuses a switch decided on a stale overview).
      */
     releases: build.query<Data<'/api/releases'>, void>({
       query: () => call('/api/releases'),

@@ -378,8 +378,8 @@ function RemoteSection({ remote, policy }: { remote: RemoteReleases; policy: Rel
             title="由其他地址提供，不在这里切换版本"
             description={
               <>
-                服务器设置了 <Typography.Text code>{`REMOTE_${remote.remote.toUpperCase()}_URL`}</Typography.Text>，
-                {remote.title}从该地址加载；要更换版本，请在那里发布后修改这个地址。
+                服务器设置的 <Typography.Text code>{`REMOTE_${remote.remote.toUpperCase()}_URL`}</Typography.Text>{' '}
+                固定指向另一处的一个版本，{remote.title}从那里加载；要更换版本，请修改这个地址。
               </>
             }
           />
@@ -474,10 +474,10 @@ function eventColumns(overview: ReleasesOverview): TableColumnsType<ReleaseEvent
     {
       title: '从 → 到',
       key: 'change',
-      width: 200,
+      width: 250,
       render: (_, event) => `${event.from ?? '—'} → ${event.to ?? '—'}`,
     },
-    { title: '操作人', dataIndex: 'actor', width: 230 },
+    { title: '操作人', dataIndex: 'actor', width: 220 },
     { title: '说明', dataIndex: 'detail', render: (detail: string) => detail || '—' },
   ];
 }
@@ -575,7 +575,7 @@ export function ReleasesScreen() {
             <Table<ReleaseEvent>
               rowKey="id"
               size="small"
-              scroll={{ x: 1000 }}
+              scroll={{ x: 1040 }}
               dataSource={data.events}
               columns={eventColumns(data)}
               pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
