@@ -112,6 +112,11 @@ describe('the gate', () => {
         expect(message).toMatch(reason);
       }
       expect((await servedRelease(t, 0)).release).toBe(first);
+      // Each attempt is recorded, with who tried.
+      for (const attempt of (await overview()).events.slice(0, 2)) {
+        expect(attempt).toMatchObject({ action: 'refused', from: first, to: bad, actor: TEST_ADMIN.email });
+        expect(attempt.detail).toMatch(reason);
+      }
       const row = (await desktop()).releases.find((found) => found.release === bad)!;
       expect(row.state).toBe('kept');
       if (mutate !== 'ssr-throws') expect(row.problems.join('')).toMatch(reason);

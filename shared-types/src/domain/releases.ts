@@ -1,5 +1,5 @@
 /**
- * Remote releases as the back office and the release command see them (docs/behaviour.md#releases): which
+ * Remote releases as the back office and the release command see them (docs/behaviour.md#remote-releases): which
  * release of each remote is active, which one runs as a canary for a share of visitors, what each kept release
  * was built from, its error counts, and the record of every switch.
  */

@@ -13,7 +13,7 @@ import type { AdminIdentity } from '../auth/auth.service.js';
 import { CanaryDto, ClientErrorDto, ReleaseDto, RemoteDto } from './dto/releases.dto.js';
 import { ReleasesService } from './releases.service.js';
 
-/** 版本发布: the remote releases, switched from the back office (docs/behaviour.md#releases). */
+/** 版本发布: the remote releases, switched from the back office (docs/behaviour.md#remote-releases). */
 @ApiTags('admin: releases')
 @ApiSecurity('token')
 @Controller('api')

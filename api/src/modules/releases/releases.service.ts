@@ -45,7 +45,7 @@ const REPORTS_PER_MINUTE = 10;
 const MAX_REPORTERS = 5000;
 
 /**
- * Switching remote releases (docs/architecture.md "Releases", docs/behaviour.md#releases): activate, canary,
+ * Switching remote releases (docs/architecture.md "Releases", docs/behaviour.md#remote-releases): activate, canary,
  * promote and roll back, each through the gate, in one transaction with its audit entry, announced to every
  * instance. In the background it writes the counts per release, rolls back a canary whose error rate crosses
  * the threshold, and takes in a release the build command named in `current.json` (through the same gate).
@@ -158,7 +158,7 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
 
   /** Serves `release` to everyone (ends a canary). */
   async activate(remote: RemoteName, release: string, actor: string): Promise<void> {
-    await this.admit(remote, release);
+    await this.admit(remote, release, actor);
     await this.switch(remote, (row) => {
       if (row.active === release && row.canary === null) throw failure(`${release} 已经是当前版本`);
       return {
@@ -177,7 +177,7 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
   /** Serves `release` to `percent` % of visitors, the rest keep the active one. */
   async canary(remote: RemoteName, release: string, percent: number, actor: string): Promise<void> {
     if (!Number.isInteger(percent) || percent < 1 || percent > 99) throw failure('灰度比例必须是 1 到 99 之间的整数');
-    await this.admit(remote, release);
+    await this.admit(remote, release, actor);
     await this.switch(remote, (row) => {
       if (row.active === null) throw failure('还没有当前版本，请直接启用');
       if (row.active === release) throw failure(`${release} 已经是当前版本，不能作为灰度版本`);
@@ -194,7 +194,7 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
     const row = await this.pointerRow(remote);
     if (!row?.canary) throw failure('没有正在灰度的版本');
     // Checked again: the shell may have changed since the canary started.
-    await this.admit(remote, row.canary, { smoke: false });
+    await this.admit(remote, row.canary, actor, { smoke: false });
     await this.switch(remote, (locked) => {
       if (locked.canary !== row.canary) throw failure('灰度版本刚刚发生了变化，请刷新后再试');
       return {
@@ -221,7 +221,7 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
     }
     const target = row?.previous;
     if (!target) throw failure('没有可以回滚到的上一个版本');
-    await this.admit(remote, target);
+    await this.admit(remote, target, actor);
     await this.switch(remote, (locked) => {
       if (locked.previous !== target || locked.canary) throw failure('版本刚刚发生了变化，请刷新后再试');
       return {
@@ -255,10 +255,20 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
     return true;
   }
 
-  /** The gate; a refusal is an envelope error naming every problem. */
-  private async admit(remote: RemoteName, release: string, options = { smoke: true }): Promise<void> {
+  /** The gate; a refusal is recorded (who tried what) and answered as an envelope error naming every problem. */
+  private async admit(remote: RemoteName, release: string, actor: string, options = { smoke: true }): Promise<void> {
     const problems = await this.gate.problems(remote, release, options);
-    if (problems.length > 0) throw failure(`不能启用版本 ${release}：${problems.join('；')}`);
+    if (problems.length === 0) return;
+    const row = await this.pointerRow(remote);
+    await insertEvent(this.db, {
+      remote,
+      action: 'refused',
+      from: row?.active ?? null,
+      to: release.slice(0, 41),
+      actor,
+      detail: problems.join('；'),
+    }).catch(() => undefined);
+    throw failure(`不能启用版本 ${release}：${problems.join('；')}`);
   }
 
   private pointerRow(remote: RemoteName): Promise<PointerRow | undefined> {
