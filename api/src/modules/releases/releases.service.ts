@@ -14,6 +14,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { failure } from '../../core/api.exception.js';
 import { BoundedLog } from '../../core/bounded-log.js';
+import { isDatabaseUnavailable } from '../../core/database-errors.js';
 import { queryOne } from '../../core/sql.js';
 import { RemotesService } from '../frontend/remotes.service.js';
 import { ReleaseCounters } from './release-counters.js';
@@ -57,6 +58,8 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private readonly reporters = new Map<string, { count: number; until: number }>();
+  /** Per remote, the release of `current.json` known to be taken in (or refused) already. */
+  private readonly imported = new Map<RemoteName, string>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -327,6 +330,7 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
 
   /** A canary past the threshold (after its minimum of views) is ended, once, whichever instance sees it first. */
   private async judgeCanaries(): Promise<void> {
+    if (!REMOTE_NAMES.some((remote) => this.remotes.served(remote).canary)) return;
     const pointers = (await listPointers(this.db)).filter((row) => row.canary !== null);
     if (pointers.length === 0) return;
     const stats = await listStats(this.db);
@@ -359,13 +363,22 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
    * later rollback is not undone by the file still naming the newer release).
    */
   private async importBuilds(): Promise<void> {
-    const pointers = await listPointers(this.db);
+    // The files first: an idle server reads the database only when a file names something not seen taken in.
+    const named = new Map<RemoteName, string>();
     for (const remote of REMOTE_NAMES) {
       const url = this.config.frontend.remotes[remote].url;
       if (url && !url.includes('{release}')) continue;
       const release = await this.files.currentFile(remote);
+      if (release && release !== this.imported.get(remote)) named.set(remote, release);
+    }
+    if (named.size === 0) return;
+    const pointers = await listPointers(this.db);
+    for (const [remote, release] of named) {
       const row = pointers.find((found) => found.remote === remote);
-      if (!release || release === row?.imported) continue;
+      if (release === row?.imported) {
+        this.imported.set(remote, release);
+        continue;
+      }
       const problems = await this.gate.problems(remote, release, { smoke: true });
       const changed = await this.db.transaction(async (manager) => {
         const locked = await lockPointer(manager, remote);
@@ -417,6 +430,7 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
         }
         return true;
       });
+      this.imported.set(remote, release);
       if (!changed) continue;
       if (problems.length > 0) this.logger.error(`Remote ${remote} release ${release} refused: ${problems.join('; ')}`);
       await this.afterSwitch(remote);
@@ -424,6 +438,8 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private quiet(what: string, error: unknown): void {
+    // The database away (an outage, the server stopping): the next round tries again, counts are kept.
+    if (isDatabaseUnavailable(error)) return;
     this.reportLog.note(what, `release ${what} work failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
