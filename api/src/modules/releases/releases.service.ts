@@ -30,6 +30,7 @@ import {
   lockPointer,
   resetStats,
   writePointer,
+  type PointerChange,
   type PointerRow,
 } from './release.queries.js';
 
@@ -284,37 +285,39 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
 
   /**
    * One switch: the pointer locked, changed and recorded in one transaction (announced to every instance at
-   * commit), the new release's counts started afresh; then this instance reads the pointer at once.
+   * commit), the new release's counts started afresh; then this instance reads the pointer at once. `decide`
+   * answers `null` when there is nothing to change; answers whether anything was.
    */
   private async switch(
     remote: RemoteName,
     decide: (row: PointerRow) => {
-      pointer: { active: string | null; previous: string | null; canary: string | null; canaryPercent: number };
-      event: Omit<Parameters<typeof insertEvent>[1], 'remote'>;
+      pointer: PointerChange;
+      event: Omit<Parameters<typeof insertEvent>[1], 'remote'> | null;
       fresh: string | null;
-    },
-  ): Promise<void> {
-    await this.db.transaction(async (manager) => {
+    } | null,
+  ): Promise<boolean> {
+    const written = await this.db.transaction(async (manager) => {
       const row = await lockPointer(manager, remote);
-      const { pointer, event, fresh } = decide(row);
-      await writePointer(manager, remote, pointer, row);
-      await insertEvent(manager, { ...event, remote });
-      if (fresh) await resetStats(manager, remote, fresh);
+      const change = decide(row);
+      if (!change) return null;
+      await writePointer(manager, remote, change.pointer, row);
+      if (change.event) await insertEvent(manager, { ...change.event, remote });
+      if (change.fresh) await resetStats(manager, remote, change.fresh);
+      return change.pointer;
     });
-    await this.afterSwitch(remote);
+    if (!written) return false;
+    await this.afterSwitch(remote, written);
+    return true;
   }
 
-  private async afterSwitch(remote: RemoteName): Promise<void> {
+  /** This instance serves the new pointer at once; the build is told which releases it must keep. */
+  private async afterSwitch(
+    remote: RemoteName,
+    pointer: { active: string | null; previous: string | null; canary: string | null },
+  ): Promise<void> {
     await this.remotes.changed();
-    const row = (await listPointers(this.db)).find((found) => found.remote === remote);
-    if (row) {
-      await this.files
-        .markInUse(
-          remote,
-          [row.active, row.previous, row.canary].filter((id): id is string => id !== null),
-        )
-        .catch(() => undefined);
-    }
+    const inUse = [pointer.active, pointer.previous, pointer.canary].filter((id): id is string => id !== null);
+    await this.files.markInUse(remote, inUse).catch(() => undefined);
   }
 
   private async flushCounts(): Promise<void> {
@@ -352,7 +355,7 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
         this.logger.warn(
           `canary ${row.remote} ${row.canary} rolled back: error rate ${rate}% over ${counted.views} views`,
         );
-        await this.afterSwitch(row.remote);
+        await this.afterSwitch(row.remote, { active: row.active, previous: row.previous, canary: null });
       }
     }
   }
@@ -380,60 +383,44 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
         continue;
       }
       const problems = await this.gate.problems(remote, release, { smoke: true });
-      const changed = await this.db.transaction(async (manager) => {
-        const locked = await lockPointer(manager, remote);
-        if (locked.imported === release) return false;
+      const changed = await this.switch(remote, (locked) => {
+        if (locked.imported === release) return null;
         if (problems.length > 0) {
-          await writePointer(
-            manager,
-            remote,
-            {
+          return {
+            pointer: {
               active: locked.active,
               previous: locked.previous,
               canary: locked.canary,
               canaryPercent: locked.canary_percent,
               imported: release,
             },
-            locked,
-          );
-          await insertEvent(manager, {
-            remote,
-            action: 'refused',
-            from: locked.active,
-            to: release,
-            actor: ACTOR.build,
-            detail: problems.join('；'),
-          });
-          return true;
+            event: {
+              action: 'refused',
+              from: locked.active,
+              to: release,
+              actor: ACTOR.build,
+              detail: problems.join('；'),
+            },
+            fresh: null,
+          };
         }
-        await writePointer(
-          manager,
-          remote,
-          {
+        const activated = locked.active !== release;
+        return {
+          pointer: {
             active: release,
-            previous: locked.active === release ? locked.previous : locked.active,
+            previous: activated ? locked.active : locked.previous,
             canary: null,
             canaryPercent: 0,
             imported: release,
           },
-          locked,
-        );
-        if (locked.active !== release) {
-          await insertEvent(manager, {
-            remote,
-            action: 'activate',
-            from: locked.active,
-            to: release,
-            actor: ACTOR.build,
-          });
-          await resetStats(manager, remote, release);
-        }
-        return true;
+          event: activated ? { action: 'activate', from: locked.active, to: release, actor: ACTOR.build } : null,
+          fresh: activated ? release : null,
+        };
       });
       this.imported.set(remote, release);
-      if (!changed) continue;
-      if (problems.length > 0) this.logger.error(`Remote ${remote} release ${release} refused: ${problems.join('; ')}`);
-      await this.afterSwitch(remote);
+      if (changed && problems.length > 0) {
+        this.logger.error(`Remote ${remote} release ${release} refused: ${problems.join('; ')}`);
+      }
     }
   }
 
