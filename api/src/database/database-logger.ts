@@ -3,6 +3,9 @@ import type { Logger as TypeOrmLogger } from 'typeorm';
 import { BoundedLog } from '../core/bounded-log.js';
 import { isDatabaseUnavailable } from '../core/database-errors.js';
 
+/** How long a dropped pooled connection waits to be explained by the server's own shutdown before it is reported. */
+const POOL_ERROR_GRACE_MS = 200;
+
 /**
  * TypeORM's messages through Nest's logger. While the database is unreachable every query fails alike, so those
  * failures are reported at a bounded rate; and once the server is stopping, the pool's "connection terminated"
@@ -48,6 +51,10 @@ export class DatabaseLogger implements TypeOrmLogger {
   /** The pool's own errors (an idle connection dropped by the server). */
   poolError(error: Error): void {
     if (DatabaseLogger.stopping) return;
-    this.outages.note('pool', `connection lost: ${error.message}`);
+    // Ctrl-C reaches the embedded PostgreSQL and this process at once, and this process may read a connection's
+    // end before its own signal: what is still unexplained a moment later is reported.
+    setTimeout(() => {
+      if (!DatabaseLogger.stopping) this.outages.note('pool', `connection lost: ${error.message}`);
+    }, POOL_ERROR_GRACE_MS).unref();
   }
 }
