@@ -1,9 +1,10 @@
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { CaseDetail, FooterData, HeaderData, IndexData } from '@site/shared-types';
+import pg from 'pg';
 import type { Response } from 'supertest';
 import { CacheServer } from '../src/modules/cache/cache-server.js';
 import { adminCall, login } from './support/admin-session.js';
@@ -15,6 +16,7 @@ import { createTestApp, type TestApp } from './support/test-app.js';
  * The published-content cache (docs/decisions.md "Published-content cache"): public answers and pages as ready
  * bytes with ETags, fresh on the very next request after any write that changes published content.
  */
+const HOST = 'www.yunfan.test';
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
@@ -23,8 +25,6 @@ beforeAll(async () => {
   token = await login(t);
 });
 afterAll(() => t.close());
-
-const HOST = 'www.yunfan.test';
 const page = (route: string) => t.http.get(route).set('Host', HOST);
 const call = (route: string, body: object = {}) => adminCall(t, token, route, body);
 const state = (res: Response) => res.headers['x-cache'] as string | undefined;
@@ -48,6 +48,44 @@ function rawGet(route: string, headers: Record<string, string>, method = 'GET') 
     request.end();
   });
 }
+
+describe('a client that hangs up', () => {
+  it('should not cost the requests waiting for the same page their answer', async () => {
+    const cache = t.app.get(CacheServer);
+    const { port } = t.app.getHttpServer().address() as AddressInfo;
+    cache.flush();
+    // The render waits on the site's blocks, held by this transaction, until the first client has hung up.
+    const holder = new pg.Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE site_block IN ACCESS EXCLUSIVE MODE');
+      const misses = cache.stats().main.misses;
+      const first = net.connect(port, '127.0.0.1');
+      first.on('error', () => undefined);
+      first.write(`GET /about.html HTTP/1.1\r\nHost: ${HOST}\r\n\r\n`);
+      await until(() => cache.stats().main.misses > misses);
+      const joined = cache.stats().main.hits;
+      const waiters = Array.from({ length: 30 }, () =>
+        rawGet('/about.html', {}).then(
+          (res) => ({ status: res.status, whole: res.body.toString().includes('</html>') }),
+          (error: Error) => ({ status: 0, whole: false, error: error.message }),
+        ),
+      );
+      await until(() => cache.stats().main.hits >= joined + 30);
+      first.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await holder.query('COMMIT');
+      const answers = await Promise.all(waiters);
+      expect(answers.filter((answer) => answer.status !== 200 || !answer.whole)).toEqual([]);
+      // The answer was made once, for everyone, and kept.
+      expect(state(await page('/about.html'))).toBe('HIT');
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+    }
+  });
+});
 
 describe('answers from the cache', () => {
   it('should answer a public read from ready bytes after the first time, with a strong ETag and 304', async () => {
@@ -114,8 +152,69 @@ describe('answers from the cache', () => {
       expect(state(await t.http.get(`/api/header?v=${i}`))).toBe('HIT');
     }
     for (let i = 0; i < 20; i++) await t.http.get('/').set('Host', `forged-${i}.example`);
-    // The first few hosts are kept (a site has a handful), then no more.
-    expect(stats().main.entries).toBeLessThanOrEqual(before + 8);
+    // A client-chosen host never takes a place: not a made-up name, not a name under `.yunfan.test`, not
+    // this machine's name on another port.
+    for (let i = 1; i <= 10; i++) {
+      await t.http.get('/').set('Host', `localhost:${i}`);
+      await t.http.get('/').set('Host', `shop-${i}.yunfan.test`);
+    }
+    expect(stats().main.entries).toBe(before);
+  });
+
+  it('should keep caching the real origin whatever hosts were asked for first', async () => {
+    t.app.get(CacheServer).flush();
+    for (let i = 1; i <= 8; i++) {
+      expect((await t.http.get('/about.html').set('Host', `localhost:${i}`)).status).toBe(200);
+    }
+    for (const host of [HOST, `127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`]) {
+      await t.http.get('/about.html').set('Host', host);
+      expect(state(await t.http.get('/about.html').set('Host', host))).toBe('HIT');
+    }
+  });
+
+  it('should answer every spelling of a page but its own with a 301 or a 404, and keep none of them', async () => {
+    const [item] = await t.sql<{ id: number }>('SELECT id FROM "case" WHERE deleted_at IS NULL ORDER BY id LIMIT 1');
+    const id = item!.id;
+    await page('/about.html');
+    await page(`/details/${id}.html`);
+    await page(`/details/${id}.html?casemenu=3`);
+    const before = stats().main;
+    const moved: Array<[string, string]> = [
+      ['/about.html/', '/about.html'],
+      ['/about.html//', '/about.html'],
+      [`/details/0${id}.html`, `/details/${id}.html`],
+      [`/details/${id}.html?casemenu=03`, `/details/${id}.html?casemenu=3`],
+      [`/details/${id}.html?casemenu=01`, `/details/${id}.html`],
+      [`/details/${id}.html?casemenu=999&from=wx`, `/details/${id}.html?from=wx`],
+    ];
+    const missing = ['//about.html', '/./about.html', `/details//${id}.html`, '/about.html/x'];
+    for (let round = 0; round < 3; round++) {
+      for (const [asked, location] of moved) {
+        const res = await rawGet(asked, {});
+        expect({ asked, status: res.status, location: res.headers.location }).toEqual({ asked, status: 301, location });
+      }
+      for (const asked of missing) {
+        const res = await rawGet(asked, {});
+        expect({ asked, status: res.status }).toEqual({ asked, status: 404 });
+        const html = res.body.toString();
+        expect(html).toContain('抱歉，您访问的页面不存在');
+        expect(html).toContain('<meta name="robots" content="noindex" />');
+        expect(html).not.toContain('rel="canonical"');
+      }
+      // Many spellings of one page cost no entry and push nothing out.
+      for (let i = 0; i < 50; i++) {
+        await rawGet(`/details/${'0'.repeat(1 + (i % 5))}${id}.html?casemenu=${i}`, {});
+        await rawGet(`/about.html${'/'.repeat(1 + (i % 3))}?n=${i}`, {});
+      }
+    }
+    const after = stats().main;
+    expect({ entries: after.entries, evictions: after.evictions }).toEqual({
+      entries: before.entries,
+      evictions: before.evictions,
+    });
+    for (const own of ['/about.html', `/details/${id}.html`, `/details/${id}.html?casemenu=3`]) {
+      expect(state(await page(own))).toBe('HIT');
+    }
   });
 
   it('should leave the back office, tokens, sharing, leads and uploads alone', async () => {
@@ -130,6 +229,11 @@ describe('answers from the cache', () => {
     expect(state(await page('/admin/'))).toBeUndefined();
   });
 });
+
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(done()).toBe(true);
+}
 
 /** A site block as the test edits it (each block has its own shape; the test changes one field of each). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any block's shape

@@ -299,7 +299,7 @@ describe('server start-up redirect', () => {
     { ua: DESKTOP_UA, host: 'm.yunfan.test', path: '/', to: '/move/' },
     { ua: DESKTOP_UA, host: 'm.yunfan.test:8080', path: '/index.html', to: '/move/' },
     { ua: DESKTOP_UA, host: 'm.yunfan.test', path: '/move/', to: null },
-    { ua: DESKTOP_UA, host: 'm.yunfan.test', path: '/admin', to: null },
+    { ua: DESKTOP_UA, host: 'm.yunfan.test', path: '/admin/', to: null },
     { ua: MOBILE_UA, host: 'm.yunfan.test', path: '/', to: '/move/' },
   ];
   for (const row of MATRIX) {

@@ -2,6 +2,8 @@
  * Every page route of the three faces (docs/behaviour.md#three-faces), as data: the server answers 404 for anything
  * else, and the remotes build their route tables from it. `{id}` parameters have the form `{id}.html`.
  */
+import { CASE_CLASSES, DEFAULT_CASEMENU, SearchType, SERVICE_MENU_IDS } from './constants.js';
+
 export type SiteFace = 'desktop' | 'mobile' | 'admin';
 
 /** The desktop routes; `search` is the header search's results page, an addition (docs/decisions.md). */
@@ -73,12 +75,36 @@ export const ADMIN_ROUTES: readonly SiteRoute<AdminRouteName>[] = [
   ...ADMIN_CHILDREN.map((child) => ({ face: 'admin' as const, name: child, path: `/index/${child}` })),
 ];
 
-/** The query parameters a route's page depends on; any other one (`utm_source`…) changes nothing on the page. */
-export const ROUTE_QUERY: Partial<Record<RouteName, readonly string[]>> = {
-  search: ['keyword', 'type'],
-  details: ['casemenu'],
-  mecase: ['tab'],
+/** A query parameter's canonical value, or `null` when the value names nothing (the parameter is dropped). */
+type QueryRule = (value: string) => string | null;
+
+/** A whole number in its plain form (`3`, not `03` or `+3`) when it is one of `allowed`. */
+const oneOf =
+  (allowed: readonly number[]): QueryRule =>
+  (value) => {
+    if (!/^\d{1,9}$/.test(value)) return null;
+    const id = Number(value);
+    return allowed.includes(id) ? String(id) : null;
+  };
+
+/** The search box's text as the results page reads it: trimmed, at most 50 characters, none at all is no keyword. */
+const keywordRule: QueryRule = (value) => value.trim().slice(0, 50) || null;
+
+/**
+ * The query parameters a route's page depends on, each with its canonical value; any other parameter
+ * (`utm_source`…) changes nothing on the page. `casemenu` is the list a case was opened from: the customer cases
+ * or one of the four services.
+ */
+const QUERY_RULES: Partial<Record<RouteName, Readonly<Record<string, QueryRule>>>> = {
+  search: { keyword: keywordRule, type: oneOf([SearchType.Cases, SearchType.News]) },
+  details: { casemenu: oneOf([DEFAULT_CASEMENU, ...SERVICE_MENU_IDS]) },
+  mecase: { tab: oneOf(CASE_CLASSES.map((entry) => entry.id)) },
 };
+
+/** The query parameters a route's page depends on, by route. */
+export const ROUTE_QUERY: Partial<Record<RouteName, readonly string[]>> = Object.fromEntries(
+  Object.entries(QUERY_RULES).map(([route, rules]) => [route, Object.keys(rules!)]),
+);
 
 export const FACE_BASE: Record<SiteFace, string> = { desktop: '', mobile: '/move', admin: '/admin' };
 
@@ -87,8 +113,6 @@ export interface RouteMatch {
   /** The numeric id of an `{id}.html` parameter. */
   id: number | null;
 }
-
-const ID_PARAM = /^(\d{1,9})\.html$/;
 
 function faceOf(path: string): SiteFace {
   const first = path.split('/').filter(Boolean)[0];
@@ -102,29 +126,115 @@ export function siteRoutes(face: SiteFace): readonly SiteRoute[] {
   return face === 'desktop' ? DESKTOP_ROUTES : face === 'mobile' ? MOBILE_ROUTES : ADMIN_ROUTES;
 }
 
-/** The route a path belongs to, or `null` for an unknown page (not-found). */
+/**
+ * The route a path belongs to, or `null` for an unknown page (not-found). Only a page's own address matches:
+ * an empty or dot segment, a trailing slash or an id written with leading zeros does not (see
+ * `resolvePageAddress`, which says where such an address belongs). A face's bare base (`/move`, `/admin`) is
+ * its root.
+ */
 export function matchSiteRoute(pathname: string): RouteMatch | null {
+  const found = matchLoosely(pathname);
+  return found && found.path === canonicalBase(pathname) ? found.match : null;
+}
+
+/** A face's bare base names its root: `/move` is `/move/`. */
+function canonicalBase(pathname: string): string {
+  const base = FACE_BASE[faceOf(pathname)];
+  return base !== '' && pathname === base ? `${base}/` : pathname;
+}
+
+/** The route of a path whose ids may carry leading zeros, with the route's own address for it. */
+function matchLoosely(pathname: string): { match: RouteMatch; path: string } | null {
   const face = faceOf(pathname);
-  let rest = pathname.slice(FACE_BASE[face].length) || '/';
+  const base = FACE_BASE[face];
+  const rest = pathname.slice(base.length) || '/';
   if (!rest.startsWith('/')) return null;
-  if (rest.length > 1 && rest.endsWith('/') && face !== 'desktop') rest = rest.slice(0, -1);
-  const routes = siteRoutes(face);
-  const parts = rest.split('/').filter(Boolean);
-  for (const route of routes) {
+  const parts = rest === '/' ? [] : rest.slice(1).split('/');
+  if (parts.some((part) => part === '' || part === '.' || part === '..')) return null;
+  for (const route of siteRoutes(face)) {
     const pattern = route.path.split('/').filter(Boolean);
     if (pattern.length !== parts.length) continue;
     let id: number | null = null;
     const matches = pattern.every((segment, index) => {
       const part = parts[index]!;
       if (segment !== ':id') return segment === part;
-      const found = ID_PARAM.exec(part);
+      const found = /^0*(\d{1,9})\.html$/.exec(part);
       if (!found) return false;
       id = Number(found[1]);
       return id > 0;
     });
-    if (matches) return { route, id };
+    if (!matches) continue;
+    const own = route.path.replace(':id', `${id}.html`);
+    return { match: { route, id }, path: base + (own === '/' && base !== '' ? '/' : own) };
   }
   return null;
+}
+
+/** A page's address as the server serves and caches it (docs/behaviour.md "One address per page"). */
+export interface PageAddress {
+  match: RouteMatch;
+  /** The page's own address: its path and the parameters it reads, in canonical form (the cache's key). */
+  canonical: string;
+  /** Where an address that names the page in another way moves (a 301), with the parameters it does not read kept; `null` when it is the page's own. */
+  moved: string | null;
+}
+
+/**
+ * Where a requested address belongs: a page (its own address, or another spelling of it, which moves there),
+ * or nothing (`null`, not found). Trailing slashes, an id with leading zeros, a face's bare base and a read
+ * parameter in another spelling (`?casemenu=03`) or naming nothing (`?casemenu=99`) move; an empty or dot segment
+ * (`//about.html`, `/./about.html`, `/details//54.html`) names nothing.
+ */
+export function resolvePageAddress(pathname: string, search: string): PageAddress | null {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+  const found = matchLoosely(canonicalBase(trimmed));
+  if (!found) return null;
+  const rules = QUERY_RULES[found.match.route.name] ?? {};
+  const names = Object.keys(rules);
+  const kept: Array<[string, string]> = [];
+  const all: Array<[string, string]> = [];
+  let moved = found.path !== pathname;
+  for (const [name, value] of parseQuery(search)) {
+    const rule = Object.hasOwn(rules, name) ? rules[name] : undefined;
+    if (!rule) {
+      all.push([name, value]);
+      continue;
+    }
+    const canonical = kept.some(([other]) => other === name) ? null : rule(value);
+    if (canonical !== value) moved = true;
+    if (canonical === null) continue;
+    kept.push([name, canonical]);
+    all.push([name, canonical]);
+  }
+  kept.sort(([a], [b]) => names.indexOf(a) - names.indexOf(b));
+  return {
+    match: found.match,
+    canonical: found.path + formatQuery(kept),
+    moved: moved ? found.path + formatQuery(all) : null,
+  };
+}
+
+/** `a=1&b=2` as name–value pairs, `+` read as a space as forms write it; a malformed escape stays as written. */
+function parseQuery(search: string): Array<[string, string]> {
+  const decode = (text: string) => {
+    try {
+      return decodeURIComponent(text.replace(/\+/g, ' '));
+    } catch {
+      return text;
+    }
+  };
+  return (search.startsWith('?') ? search.slice(1) : search)
+    .split('&')
+    .filter(Boolean)
+    .map((part) => {
+      const equals = part.indexOf('=');
+      return equals < 0 ? [decode(part), ''] : [decode(part.slice(0, equals)), decode(part.slice(equals + 1))];
+    });
+}
+
+function formatQuery(pairs: ReadonlyArray<readonly [string, string]>): string {
+  if (pairs.length === 0) return '';
+  return `?${pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&')}`;
 }
 
 /**

@@ -77,6 +77,23 @@ export function publicOrigin(req: IncomingMessage, settings: OriginSettings): st
 }
 
 /**
+ * The origins whose pages may be kept by the page cache, from the configuration alone: `PUBLIC_URL`; else, over
+ * http and https, the hosts `ALLOWED_HOSTS` and `MOBILE_HOSTS` name as written (a `.example.com` entry names
+ * example.com itself), the loopback names and the fallback origin. The loopback names at the port a request came
+ * in on are added by the cache, which knows the port.
+ */
+export function cacheableOrigins(settings: OriginSettings): ReadonlySet<string> {
+  if (settings.publicUrl) return new Set([settings.publicUrl]);
+  const hosts = [
+    ...LOOPBACK_HOSTS,
+    ...settings.allowedHosts.map((entry) => (entry.startsWith('.') ? entry.slice(1) : entry)),
+    ...settings.mobileHosts,
+    `localhost:${settings.port}`,
+  ];
+  return new Set(hosts.flatMap((host) => [`http://${host}`, `https://${host}`]));
+}
+
+/**
  * With `PUBLIC_URL` and `PUBLIC_URL_REDIRECT` on: where a page asked for on another host moves (`null`: stay).
  * Only reads of pages move: the API, uploads and health checks answer on any host, and the mobile hosts, which
  * serve the mobile site at their root, stay.

@@ -20,7 +20,8 @@ describe('without PUBLIC_URL', () => {
   let t: TestApp;
   let pages: string[];
   beforeAll(async () => {
-    t = await createTestApp({ MOBILE_HOSTS: 'm.yunfan.test', TRUST_PROXY: '1' });
+    // Only a domain entry: a forged host's links fall back to this machine's loopback address.
+    t = await createTestApp({ MOBILE_HOSTS: 'm.yunfan.test', TRUST_PROXY: '1', ALLOWED_HOSTS: '.yunfan.test' });
     const [news] = await t.sql<{ id: number }>('SELECT id FROM news ORDER BY id LIMIT 1');
     const [item] = await t.sql<{ id: number }>('SELECT id FROM "case" ORDER BY id LIMIT 1');
     pages = ['/', '/about.html', `/news/${news!.id}.html`, `/details/${item!.id}.html`, '/items/3.html'];

@@ -72,8 +72,9 @@ export async function createTestApp(
     LOG_LEVEL: 'error',
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
-    // The tests' site names: trusted in links like a real site's ALLOWED_HOSTS (a forged Host is not).
-    ALLOWED_HOSTS: '.yunfan.test',
+    // The tests' site names: trusted in links like a real site's ALLOWED_HOSTS (a forged Host is not); the main
+    // one written out, as only such names are kept by the page cache.
+    ALLOWED_HOSTS: 'www.yunfan.test,.yunfan.test',
     ...env,
   });
   // Off by default: its first round smoke-renders pages, which a test counting queries would see.

@@ -161,6 +161,9 @@ export function SiteRoutes<Name extends string>({
   modules: RouteModules<Name>;
   notFound: ReactNode;
 }) {
+  // The router reads `//about.html` as `/about.html`; the site's table says it names nothing.
+  const { pathname } = useLocation();
+  if (!matchSiteRoute(pathname)) return <NotFoundView>{notFound}</NotFoundView>;
   return (
     <Routes>
       {table.map((route) => {

@@ -73,10 +73,14 @@ async function render(request: SsrRequest): Promise<SsrResult> {
 }
 
 async function renderWith(request: SsrRequest, module: RemoteModule, store: AppStore): Promise<SsrResult> {
-  const url = new URL(request.url, 'http://localhost');
+  // The path exactly as asked for: a URL parser would read `//about.html` as a host and `/./about.html` as
+  // `/about.html`, and the page would be rendered for an address that names nothing.
+  const mark = request.url.search(/[?#]/);
+  const path = mark < 0 ? request.url : request.url.slice(0, mark);
+  const search = request.url[mark] === '?' ? request.url.slice(mark + 1).split('#')[0]! : '';
   await seedKeywords(store, request.keywords);
   let head: PageHead = { title: null };
-  if (module.prefetch) head = await module.prefetch({ path: url.pathname, search: url.search.slice(1), store });
+  if (module.prefetch) head = await module.prefetch({ path, search, store });
   await settleQueries(store);
   const state = store.getState();
   const meta = state.site.meta;

@@ -1,10 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { decideStartupRedirect, isAdminPath, matchSiteRoute, ROUTE_QUERY } from '@site/shared-types';
+import { decideStartupRedirect, isAdminPath, resolvePageAddress } from '@site/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ANONYMOUS_BODY_LIMIT_BYTES, BODY_READ, readJson, refuseBody } from '../../core/body-parsing.js';
-import { originSettings, publicOrigin, type OriginSettings } from '../../core/public-origin.js';
+import {
+  cacheableOrigins,
+  LOOPBACK_HOSTS,
+  originSettings,
+  publicOrigin,
+  type OriginSettings,
+} from '../../core/public-origin.js';
 import { requestIdOf } from '../../core/request-context.js';
 import { labelRoute } from '../metrics/route-label.js';
 import { remoteFor } from '../frontend/remote-for.js';
@@ -40,7 +46,8 @@ const PER_RESPONSE = new Set([
 
 type Next = () => void;
 
-const MAX_ORIGINS = 8;
+/** How long an answer whose client hung up may still take to finish for the requests waiting on it. */
+const ORPHAN_ANSWER_MS = 30_000;
 
 /** What `/api/metrics` reports of the cache. */
 export interface CacheServerStats {
@@ -69,8 +76,8 @@ export class CacheServer implements OnModuleInit {
   /** Everything but open-ended keys (search), which get a tenth of the budget so they cannot push the rest out. */
   private readonly main: PublishedCache;
   private readonly openEnded: PublishedCache;
-  /** The origins pages are cached for: `PUBLIC_URL`'s, or the first few a request named (a forged Host is not). */
-  private readonly origins = new Set<string>();
+  /** The origins pages are cached for, from the configuration alone (`cacheableOrigins`). */
+  private readonly origins: ReadonlySet<string>;
   private readonly varies = new Map<string, string>();
   private readonly originSettings: OriginSettings;
   private bypasses = 0;
@@ -85,6 +92,7 @@ export class CacheServer implements OnModuleInit {
     this.main = new PublishedCache(Math.floor(config.cache.maxBytes * 0.9));
     this.openEnded = new PublishedCache(Math.floor(config.cache.maxBytes * 0.1));
     this.originSettings = originSettings(config);
+    this.origins = cacheableOrigins(this.originSettings);
   }
 
   onModuleInit(): void {
@@ -158,25 +166,21 @@ export class CacheServer implements OnModuleInit {
     const redirect = (userAgent: string | undefined) => decideStartupRedirect({ host, path, userAgent, mobileHosts });
     // The start-up redirect is answered by the page service; only pages are cached.
     if (redirect(req.headers['user-agent']) !== null) return next();
-    const match = matchSiteRoute(path);
-    if (!match) return next();
-    const kept = new URLSearchParams();
-    const params = new URLSearchParams(query);
-    for (const name of ROUTE_QUERY[match.route.name] ?? []) {
-      const value = params.get(name);
-      if (value !== null) kept.set(name, value);
-    }
+    // Another spelling of a page (`/about.html/`, `?casemenu=03`) moves to the page's own address, and an
+    // address that names nothing is not found: the application answers both, and neither is kept.
+    const address = resolvePageAddress(path, query);
+    if (!address || address.moved !== null) return next();
     // The page is made from its path and the parameters it reads, nothing else: `?utm_source=…` is one entry.
-    const normalised = kept.size > 0 ? `${path}?${kept.toString()}` : path;
+    const normalised = address.canonical;
     req.url = normalised;
     // Each origin makes its own pages (absolute links).
     const origin = publicOrigin(req, this.originSettings);
-    if (!this.knownOrigin(origin)) return next();
+    if (!this.knownOrigin(req, origin)) return next();
     // Each visitor's releases (a canary goes to some) are part of the key.
     const visitor = this.remotes.forVisitor(req, res);
     const key = `page ${origin} ${normalised} ${visitor.stamp}`;
-    const cache = match.route.name === 'search' ? this.openEnded : this.main;
-    const remote = remoteFor(match, path);
+    const cache = address.match.route.name === 'search' ? this.openEnded : this.main;
+    const remote = remoteFor(address.match, path);
     const release = visitor.pointer.remotes[remote]?.release;
     // A page made by the application is counted there (PageService); one sent from the cache, here.
     const counted = release ? () => this.counters.view(remote, release) : undefined;
@@ -187,17 +191,21 @@ export class CacheServer implements OnModuleInit {
   /** robots.txt and the sitemaps: made from the published content and absolute addresses, so kept per origin. */
   private serveSeoFile(req: IncomingMessage, res: ServerResponse, next: Next, path: string): void {
     const origin = publicOrigin(req, this.originSettings);
-    if (!this.knownOrigin(origin)) return next();
+    if (!this.knownOrigin(req, origin)) return next();
     req.url = path;
     this.serve(req, res, next, `seo ${origin} ${path}`, this.main, 'Accept-Encoding');
   }
 
-  /** Whether answers for this origin may be kept: a stream of made-up Host headers must not fill the cache. */
-  private knownOrigin(origin: string): boolean {
+  /**
+   * Whether answers for this origin may be kept: one the configuration names, or this machine's loopback name at
+   * the port the request came in on. Any other (a made-up Host, another port, a name under a `.example.com`
+   * entry) is answered without the cache, so no client-chosen value takes a place in it.
+   */
+  private knownOrigin(req: IncomingMessage, origin: string): boolean {
     if (this.origins.has(origin)) return true;
-    if (this.origins.size >= MAX_ORIGINS) return false;
-    this.origins.add(origin);
-    return true;
+    const host = origin.slice(origin.indexOf('://') + 3);
+    const port = req.socket.localPort;
+    return port !== undefined && LOOPBACK_HOSTS.some((name) => host === `${name}:${port}`);
   }
 
   /** A page's `Vary`, worked out once per host and page (it depends on nothing else). */
@@ -235,7 +243,7 @@ export class CacheServer implements OnModuleInit {
           answered = true;
           if (!cacheable(captured)) {
             this.bypasses++;
-            sendCaptured(req, res, captured, vary);
+            if (!res.destroyed) sendCaptured(req, res, captured, vary);
             return null;
           }
           return makeEntry(captured.status, captured.headers, captured.body);
@@ -243,12 +251,16 @@ export class CacheServer implements OnModuleInit {
       )
       .then(
         ({ entry }) => {
+          // The request that made the answer may have hung up meanwhile: it was made for the others all the same.
+          if (res.destroyed) return;
           if (entry) send(req, res, entry, 'MISS', vary);
           // This request waited for another one's answer, which cannot be kept: it goes through on its own.
           else if (!answered) next();
         },
         () => {
-          if (!res.headersSent) res.destroy();
+          // The answer was never finished: a request that waited for it and is still connected goes through on
+          // its own, so one visitor's hang-up never costs another their answer.
+          if (!res.destroyed && !res.headersSent && !answered) next();
         },
       );
   }
@@ -270,6 +282,7 @@ function cacheable({ status, headers, body }: Captured): boolean {
 function capture(req: IncomingMessage, res: ServerResponse, next: Next): Promise<Captured> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
+    let ended = false;
     const original = { writeHead: res.writeHead, write: res.write, end: res.end };
     const toBuffer = (chunk: unknown, encoding?: unknown) =>
       Buffer.isBuffer(chunk)
@@ -305,6 +318,8 @@ function capture(req: IncomingMessage, res: ServerResponse, next: Next): Promise
     } as ServerResponse['write'];
     res.end = function (this: ServerResponse, chunk?: unknown, encoding?: unknown, callback?: unknown) {
       if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') chunks.push(toBuffer(chunk, encoding));
+      ended = true;
+      clearTimeout(orphaned);
       restore();
       const headers: Array<[string, string]> = [];
       for (const [name, value] of Object.entries(this.getHeaders())) {
@@ -317,9 +332,16 @@ function capture(req: IncomingMessage, res: ServerResponse, next: Next): Promise
       if (typeof done === 'function') (done as () => void)();
       return this;
     } as ServerResponse['end'];
+    // A client that hangs up does not stop the answer: requests for the same key wait for it. It is given up
+    // (and the waiters go through on their own) only if it is not finished in reasonable time.
+    let orphaned: NodeJS.Timeout | undefined;
     res.once('close', () => {
-      restore();
-      reject(new Error('the connection closed before the answer was complete'));
+      if (ended) return;
+      orphaned = setTimeout(() => {
+        restore();
+        reject(new Error('the answer of a request whose client hung up was not finished'));
+      }, ORPHAN_ANSWER_MS);
+      orphaned.unref();
     });
     next();
   });

@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { composeHead, matchSiteRoute, siteMetaFrom, siteName, type SiteConfig } from '@site/shared-types';
+import {
+  composeHead,
+  NOT_FOUND_HEAD,
+  resolvePageAddress,
+  siteMetaFrom,
+  siteName,
+  type SiteConfig,
+} from '@site/shared-types';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { originSettings, publicOrigin, type OriginSettings } from '../../core/public-origin.js';
@@ -50,6 +57,14 @@ export class PageService {
       res.redirect(302, target);
       return;
     }
+    // One address per page: another spelling of it moves there for good; an address that names nothing is
+    // not found, whatever a lenient parser would make of it.
+    const search = req.originalUrl.indexOf('?');
+    const address = resolvePageAddress(req.path, search < 0 ? '' : req.originalUrl.slice(search));
+    if (address?.moved) {
+      res.redirect(301, address.moved);
+      return;
+    }
 
     const files = await this.shell.files();
     if (!files) {
@@ -61,7 +76,7 @@ export class PageService {
         );
       return;
     }
-    const match = matchSiteRoute(req.path);
+    const match = address?.match ?? null;
     const records = await this.keywords.list();
     const site = siteMetaFrom(records);
     const { pointer } = this.remotes.forVisitor(req, res);
@@ -85,7 +100,9 @@ export class PageService {
         files.build,
       );
     }
-    const head = rendered?.result.head ?? composeHead(await this.fallback.head(match, reads), site);
+    const head = match
+      ? (rendered?.result.head ?? composeHead(await this.fallback.head(match, reads), site))
+      : composeHead(NOT_FOUND_HEAD, site);
 
     const origin = publicOrigin(req, this.originSettings);
     const config: SiteConfig = {
