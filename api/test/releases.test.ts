@@ -285,46 +285,122 @@ describe('a pointer written by hand', () => {
 });
 
 describe('the canary’s error rate', () => {
-  it('should count what browsers report, bounded per browser, and only for releases being served', async () => {
-    const report = (ip: string, body: object) =>
-      t.http.post('/api/frontend/errors').set('x-forwarded-for', ip).send(body);
-    const good = { remote: 'mf_desktop', release: first, kind: 'error', message: 'TypeError: x is undefined' };
-    expect(ok<{ counted: boolean }>(await report('203.0.113.1', good)).counted).toBe(true);
-    expect(ok<{ counted: boolean }>(await report('203.0.113.1', { ...good, release: 'r-gone' })).counted).toBe(false);
-    for (let i = 0; i < 9; i++) await report('203.0.113.1', good);
-    expect(ok<{ counted: boolean }>(await report('203.0.113.1', good)).counted).toBe(false);
-    expect(ok<{ counted: boolean }>(await report('203.0.113.2', good)).counted).toBe(true);
-    refused(await report('203.0.113.3', { ...good, kind: 'boom' }), 2);
-    refused(await report('203.0.113.3', { ...good, message: 'x'.repeat(501) }), 2);
-    refused(await report('203.0.113.3', { ...good, remote: 'mf_nope' }), 2);
+  const VIEW = 'site_view';
+  const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130';
+
+  /** A visitor at `ip` (in `bucket`) opens the home page: the release served and the report token it came with. */
+  async function visit(ip: string, bucket: number): Promise<{ release: string; token: string | null }> {
+    const res = await t.http
+      .get('/')
+      .set('user-agent', DESKTOP_UA)
+      .set('x-forwarded-for', ip)
+      .set('cookie', `${BUCKET}=${bucket}`);
+    expect(res.status).toBe(200);
+    const cookies = (res.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
+    const line = cookies.find((found) => found.startsWith(`${VIEW}=`));
+    if (line) expect(line).toMatch(/; Path=\/api\/frontend\/errors; .*SameSite=Strict; HttpOnly$/);
+    return {
+      release: /data-release="([^"]+)"/.exec(res.text)![1]!,
+      token: line?.split(';')[0]!.slice(VIEW.length + 1) ?? null,
+    };
+  }
+
+  function report(ip: string, release: string, viewToken: string | null, body: object = {}) {
+    const req = t.http.post('/api/frontend/errors').set('x-forwarded-for', ip);
+    if (viewToken !== null) req.set('cookie', `${VIEW}=${viewToken}`);
+    return req.send({ remote: 'mf_desktop', release, kind: 'load', message: 'release fixture: broken', ...body });
+  }
+  const counted = async (res: ReturnType<typeof report>) => ok<{ counted: boolean }>(await res).counted;
+
+  async function canaryRow(release: string) {
     await tick();
-    const row = (await desktop()).releases.find((found) => found.release === first)!;
-    expect(row.stats.clientErrors).toBeGreaterThanOrEqual(10);
+    return (await desktop()).releases.find((found) => found.release === release)!.stats;
+  }
+
+  it('should count a browser’s report only with its page’s token, once, for that release and visitor', async () => {
+    const canary = cloneRelease({ fromDist: dist('mf_desktop'), from: first });
+    ok(await adminCall(t, token, '/api/canaryrelease', { remote: 'mf_desktop', release: canary, percent: 50 }));
+    try {
+      const a = await visit('203.0.113.1', 0);
+      expect(a.release).toBe(canary);
+      expect(a.token).toMatch(/^mf_desktop\./);
+      // The visitors of the release everyone else gets have tokens too (its counts are shown beside the canary's).
+      const other = await visit('203.0.113.5', 99);
+      expect(other.release).toBe(first);
+      expect(other.token).toBeTruthy();
+
+      expect(await counted(report('203.0.113.1', canary, null))).toBe(false);
+      const forged = a.token!.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+      expect(await counted(report('203.0.113.1', canary, forged))).toBe(false);
+      expect(await counted(report('203.0.113.1', first, a.token))).toBe(false);
+      expect(await counted(report('203.0.113.2', canary, a.token))).toBe(false);
+      expect(await counted(report('203.0.113.1', canary, a.token))).toBe(true);
+      expect(await counted(report('203.0.113.1', canary, a.token))).toBe(false);
+      expect(await counted(report('203.0.113.5', first, other.token))).toBe(true);
+
+      refused(await report('203.0.113.3', canary, a.token, { kind: 'boom' }), 2);
+      refused(await report('203.0.113.3', canary, a.token, { message: 'x'.repeat(501) }), 2);
+      refused(await report('203.0.113.3', canary, a.token, { remote: 'mf_nope' }), 2);
+      // At most ten reports an address a minute, with tokens or without.
+      const b = await visit('203.0.113.4', 0);
+      for (let i = 0; i < 10; i++) await report('203.0.113.4', canary, null);
+      expect(await counted(report('203.0.113.4', canary, b.token))).toBe(false);
+
+      expect(await canaryRow(canary)).toMatchObject({ clientErrors: 1, visitors: 2, failedVisitors: 1 });
+      expect((await canaryRow(first)).clientErrors).toBeGreaterThanOrEqual(1);
+    } finally {
+      ok(await adminCall(t, token, '/api/rollbackrelease', { remote: 'mf_desktop' }));
+    }
   });
 
-  it('should roll a canary back by itself once its error rate crosses the threshold, and record it', async () => {
+  it('should not let one client end a canary, nor keep a bad one alive, and roll it back on its visitors', async () => {
     const broken = cloneRelease({ fromDist: dist('mf_desktop'), from: first, mutate: 'browser-throws' });
     ok(await adminCall(t, token, '/api/canaryrelease', { remote: 'mf_desktop', release: broken, percent: 50 }));
-    // Below the minimum of views nothing is judged, whatever the errors.
-    for (let i = 0; i < 10; i++) expect((await servedRelease(t, i)).release).toBe(broken);
-    for (let i = 0; i < 5; i++) {
-      await t.http.post('/api/frontend/errors').set('x-forwarded-for', `198.51.100.${i}`).send({
-        remote: 'mf_desktop',
-        release: broken,
-        kind: 'load',
-        message: 'release fixture: this release is broken',
-      });
+    // One client: many pages (cache hits count too) and a report with every page's token, and some without.
+    const attacker = '192.0.2.66';
+    for (let i = 0; i < 60; i++) {
+      const page = await visit(attacker, 0);
+      expect(page.release).toBe(broken);
+      if (i % 10 === 0) await report(attacker, broken, page.token);
+      if (i % 10 === 5) await report(attacker, broken, null);
     }
-    await tick();
+    expect(await canaryRow(broken)).toMatchObject({ visitors: 1, failedVisitors: 1 });
+    expect((await canaryRow(broken)).views).toBeGreaterThanOrEqual(60);
     expect((await desktop()).canary?.release).toBe(broken);
-    for (let i = 0; i < 10; i++) await servedRelease(t, i);
+
+    // Real visitors from twenty networks, half of whom meet the failure; the client's further pages change nothing.
+    for (let i = 0; i < 20; i++) {
+      const page = await visit(`198.51.100.${i}`, 0);
+      expect(page.release).toBe(broken);
+      if (i % 2 === 0) expect(await counted(report(`198.51.100.${i}`, broken, page.token))).toBe(true);
+      for (let j = 0; j < 5; j++) await visit(attacker, 0);
+    }
     await tick();
     const remote = await desktop();
     expect(remote.canary).toBeNull();
     expect(remote.active).toBe(first);
     const event = (await overview()).events[0]!;
     expect(event).toMatchObject({ action: 'auto-rollback', from: broken, to: first, actor: '系统' });
-    expect(event.detail).toBe('错误率 25.0%（20 次访问，服务端渲染失败 0 次，浏览器错误 5 次），超过 10%');
+    expect(event.detail).toMatch(
+      /^错误率 52\.4%（21 位访客中 11 位遇到错误；\d+ 次访问，服务端渲染失败 0 次，浏览器错误 \d+ 次），超过 10%$/,
+    );
     expect((await servedRelease(t, 0)).release).toBe(first);
+  });
+
+  it('should judge nothing before the minimum of pages and visitors, whatever the errors', async () => {
+    const broken = cloneRelease({ fromDist: dist('mf_desktop'), from: first, mutate: 'browser-throws' });
+    ok(await adminCall(t, token, '/api/canaryrelease', { remote: 'mf_desktop', release: broken, percent: 50 }));
+    try {
+      // Nineteen visitors, every one of them failing: one short of CANARY_MIN_VISITORS.
+      for (let i = 0; i < 19; i++) {
+        const page = await visit(`198.51.100.${100 + i}`, 0);
+        expect(await counted(report(`198.51.100.${100 + i}`, broken, page.token))).toBe(true);
+        await visit(`198.51.100.${100 + i}`, 0);
+      }
+      expect(await canaryRow(broken)).toMatchObject({ visitors: 19, failedVisitors: 19 });
+      expect((await desktop()).canary?.release).toBe(broken);
+    } finally {
+      ok(await adminCall(t, token, '/api/rollbackrelease', { remote: 'mf_desktop' }));
+    }
   });
 });

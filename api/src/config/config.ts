@@ -64,11 +64,11 @@ export interface AppConfig {
   /** Backups (README "Backups"): where archives go, and the optional schedule of the server's own. */
   backup: BackupConfig;
   /**
-   * Remote releases (docs/architecture.md "Releases"): a canary whose failures per page exceed `maxErrorPercent`,
-   * once it served `minViews` pages, is rolled back; `watch`: this process does the background work (counts, the
+   * Remote releases (docs/architecture.md "Releases"): a canary whose visitors met a failure more often than
+   * `maxErrorPercent`, once it served `minViews` pages to `minVisitors` distinct visitors, is rolled back; `watch`: this process does the background work (counts, the
    * canary's judgement, the build's `current.json`); off in the release command.
    */
-  releases: { maxErrorPercent: number; minViews: number; watch: boolean };
+  releases: { maxErrorPercent: number; minViews: number; minVisitors: number; watch: boolean };
 }
 
 export interface BackupConfig {
@@ -287,6 +287,7 @@ export const CONFIG_VARIABLES = [
   ...REMOTE_NAMES.map((name) => `REMOTE_${name.toUpperCase()}_DIR`),
   'CANARY_MAX_ERROR_PERCENT',
   'CANARY_MIN_VIEWS',
+  'CANARY_MIN_VISITORS',
   'TRUST_PROXY',
   'LOG_LEVEL',
   'LOG_FORMAT',
@@ -457,6 +458,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     releases: {
       maxErrorPercent: integer(env, 'CANARY_MAX_ERROR_PERCENT', 5, 1, 100),
       minViews: integer(env, 'CANARY_MIN_VIEWS', 50, 1, 1_000_000),
+      minVisitors: integer(env, 'CANARY_MIN_VISITORS', 20, 1, 1_000_000),
       watch: true,
     },
   };

@@ -101,7 +101,8 @@ test.describe('canary releases', () => {
         await visitor.page.goto(mainUrl('/'));
         await expect(visitor.page.getByTestId('remote-failed')).toBeVisible();
       }
-      // Each page reported its failure (a beacon), counted against the canary.
+      // Each page reported its failure (a beacon, with the report token its page came with), counted against the
+      // canary.
       await expect.poll(() => reports.length).toBeGreaterThanOrEqual(4);
       await visitor.context.close();
       // (Reports that arrive once the canary has ended are no longer counted: the last ones may not be.)
@@ -120,7 +121,7 @@ test.describe('canary releases', () => {
       const rollback = events.find((event) => event.action === 'auto-rollback' && event.from === broken);
       expect(rollback).toMatchObject({ to: active, actor: '系统' });
       expect(rollback!.detail).toMatch(
-        /^错误率 \d+\.\d%（\d+ 次访问，服务端渲染失败 0 次，浏览器错误 \d+ 次），超过 5%$/,
+        /^错误率 100\.0%（1 位访客中 1 位遇到错误；\d+ 次访问，服务端渲染失败 0 次，浏览器错误 \d+ 次），超过 5%$/,
       );
       const after = await (await request.get(directUrl('/'), { headers: { cookie: 'site_bucket=3' } })).text();
       expect(after).toContain(`data-release="${active}"`);

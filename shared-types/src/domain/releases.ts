@@ -13,8 +13,12 @@ export interface ReleaseStats {
   views: number;
   /** Server renders that failed (the page was rendered in the browser instead). */
   ssrFailures: number;
-  /** Remote load failures and uncaught errors the browsers reported. */
+  /** Remote load failures and uncaught errors the browsers reported (with their page's report token). */
   clientErrors: number;
+  /** While the release is a canary: the distinct visitors it served… */
+  visitors: number;
+  /** …and how many of them met a failure (what the canary is judged by). */
+  failedVisitors: number;
 }
 
 /** One kept release of a remote, with the facts of its record (`release.json`). */
@@ -74,10 +78,12 @@ export interface ReleasesOverview {
   remotes: RemoteReleases[];
   events: ReleaseEvent[];
   canaryPolicy: {
-    /** A canary whose failures per view exceed this (0–1) is rolled back automatically… */
+    /** A canary whose visitors met a failure more often than this (0–1) is rolled back automatically… */
     maxErrorRate: number;
-    /** …once it has served at least this many views. */
+    /** …once it has served at least this many views… */
     minViews: number;
+    /** …to at least this many distinct visitors. */
+    minVisitors: number;
   };
 }
 

@@ -5,6 +5,7 @@ import { SeoFields1764000000000 } from './1764000000000-seo-fields.js';
 import { BaiduPush1764200000000 } from './1764200000000-baidu-push.js';
 import { TrashAndRevisions1764340000000 } from './1764340000000-trash-and-revisions.js';
 import { RemoteReleases1764400000000 } from './1764400000000-remote-releases.js';
+import { CanaryVisitors1764500000000 } from './1764500000000-canary-visitors.js';
 
 /** Every migration, in order. Listed explicitly: TypeORM's glob loading does not suit an ESM build. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   BaiduPush1764200000000,
   TrashAndRevisions1764340000000,
   RemoteReleases1764400000000,
+  CanaryVisitors1764500000000,
 ];

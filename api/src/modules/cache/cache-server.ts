@@ -15,7 +15,7 @@ import { requestIdOf } from '../../core/request-context.js';
 import { labelRoute } from '../metrics/route-label.js';
 import { remoteFor } from '../frontend/remote-for.js';
 import { RemotesService } from '../frontend/remotes.service.js';
-import { ReleaseCounters } from '../releases/release-counters.js';
+import { CanaryVisits } from '../releases/canary-visits.js';
 import { pageVary } from '../frontend/startup-redirect.js';
 import { SEO_FILE_PATHS } from '../seo/seo-files.service.js';
 import { ContentVersion } from './content-version.js';
@@ -87,7 +87,7 @@ export class CacheServer implements OnModuleInit {
     private readonly reads: PublicReads,
     private readonly version: ContentVersion,
     private readonly remotes: RemotesService,
-    private readonly counters: ReleaseCounters,
+    private readonly visits: CanaryVisits,
   ) {
     this.main = new PublishedCache(Math.floor(config.cache.maxBytes * 0.9));
     this.openEnded = new PublishedCache(Math.floor(config.cache.maxBytes * 0.1));
@@ -183,7 +183,7 @@ export class CacheServer implements OnModuleInit {
     const remote = remoteFor(address.match, path);
     const release = visitor.pointer.remotes[remote]?.release;
     // A page made by the application is counted there (PageService); one sent from the cache, here.
-    const counted = release ? () => this.counters.view(remote, release) : undefined;
+    const counted = release ? () => this.visits.pageServed(req, res, remote, release) : undefined;
     const vary = this.varyOf(host, normalised, path);
     this.serve(req, res, next, key, cache, this.remotes.canaryRunning() ? `${vary}, Cookie` : vary, counted);
   }
@@ -253,7 +253,11 @@ export class CacheServer implements OnModuleInit {
         ({ entry }) => {
           // The request that made the answer may have hung up meanwhile: it was made for the others all the same.
           if (res.destroyed) return;
-          if (entry) send(req, res, entry, 'MISS', vary);
+          if (entry) {
+            // A request that waited for another one's answer was not counted by the application.
+            if (!answered) onHit?.();
+            send(req, res, entry, 'MISS', vary);
+          }
           // This request waited for another one's answer, which cannot be kept: it goes through on its own.
           else if (!answered) next();
         },

@@ -15,7 +15,7 @@ import { KeywordsService } from '../keywords/keywords.service.js';
 import { headTags } from './head-tags.js';
 import { PageHeadFallback } from './page-head-fallback.service.js';
 import { PageReads } from './page-reads.js';
-import { ReleaseCounters } from '../releases/release-counters.js';
+import { CanaryVisits } from '../releases/canary-visits.js';
 import { remoteFor } from './remote-for.js';
 import { RemotesService } from './remotes.service.js';
 import { ShellTemplate } from './shell-template.js';
@@ -41,7 +41,7 @@ export class PageService {
     private readonly fallback: PageHeadFallback,
     private readonly calls: RenderCalls,
     private readonly structured: StructuredData,
-    private readonly counters: ReleaseCounters,
+    private readonly visits: CanaryVisits,
   ) {
     this.originSettings = originSettings(config);
   }
@@ -82,7 +82,7 @@ export class PageService {
     const { pointer } = this.remotes.forVisitor(req, res);
     const remote = remoteFor(match, req.path);
     const current = pointer.remotes[remote];
-    if (current) this.counters.view(remote, current.release);
+    if (current) this.visits.pageServed(req, res, remote, current.release);
 
     // The page's public reads, each made once: by the render, the fallback head and the structured data.
     const reads = new PageReads(this.calls.call);
@@ -96,6 +96,7 @@ export class PageService {
           apiBase: loopbackBase(req),
           call: reads.read,
           keywords: records,
+          onFailure: () => this.visits.renderFailed(req, remote, current.release),
         },
         files.build,
       );
@@ -135,7 +136,7 @@ export class PageService {
       (chunk) => res.write(chunk),
       (error) => {
         if (error) {
-          this.counters.ssrFailure(remote, current!.release);
+          this.visits.renderFailed(req, remote, current!.release);
           res.destroy(error instanceof Error ? error : new Error(String(error)));
         } else res.end(after);
       },

@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
+import { CanaryVisits } from '../releases/canary-visits.js';
 import { ReleaseCounters } from '../releases/release-counters.js';
 import { ReleaseFiles } from '../releases/release-files.js';
 import { RemotesService } from './remotes.service.js';
 
 /**
  * The remote pointer on its own: the page service and the published-content cache both read it, and count the
- * pages each release served.
+ * pages each release served and the visitors a canary served.
  */
 @Module({
-  providers: [RemotesService, ReleaseFiles, ReleaseCounters],
-  exports: [RemotesService, ReleaseFiles, ReleaseCounters],
+  providers: [RemotesService, ReleaseFiles, ReleaseCounters, CanaryVisits],
+  exports: [RemotesService, ReleaseFiles, ReleaseCounters, CanaryVisits],
 })
 export class RemotesModule {}

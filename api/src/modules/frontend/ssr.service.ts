@@ -5,7 +5,6 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ApiCall, KeywordRecord, SsrRenderer, SsrRequest, SsrResult } from '@site/shared-types';
 import { APP_CONFIG, type AppConfig, type RemoteName } from '../../config/config.js';
 import { Metrics } from '../metrics/metrics.service.js';
-import { ReleaseCounters } from '../releases/release-counters.js';
 import { RemotesService, type PageStyle, type ServerRelease } from './remotes.service.js';
 
 export interface ServerRender {
@@ -22,6 +21,8 @@ export interface RenderInput {
   /** Answers the render's public reads in this process. */
   call: ApiCall;
   keywords: KeywordRecord[];
+  /** Told when the render fails (the failure is counted against the release, and against a canary's visitor). */
+  onFailure?: () => void;
 }
 
 /**
@@ -41,7 +42,6 @@ export class SsrService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly remotes: RemotesService,
     private readonly metrics: Metrics,
-    private readonly counters: ReleaseCounters,
   ) {}
 
   get enabled(): boolean {
@@ -71,7 +71,7 @@ export class SsrService {
       return { result, styles: release.styles };
     } catch (error) {
       // Counted against the release: a canary that fails to render on the server is rolled back.
-      this.counters.ssrFailure(input.remote, input.release);
+      input.onFailure?.();
       this.reportOnce(
         `${input.remote}@${input.release}`,
         `Server rendering with ${input.remote} release ${input.release} failed; its pages are rendered in the browser. ${describe(error)}`,

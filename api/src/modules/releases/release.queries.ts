@@ -95,16 +95,75 @@ export function listEvents(db: Sql, limit: number): Promise<ReleaseEvent[]> {
 }
 
 /** Counts start afresh when a release becomes active or canary (they judge it from then on). */
-export function resetStats(db: Sql, remote: RemoteName, release: string): Promise<number> {
-  return execute(
+export async function resetStats(db: Sql, remote: RemoteName, release: string): Promise<void> {
+  await execute(
     db,
     `INSERT INTO remote_release_stats (remote, release) VALUES ($1, $2)
      ON CONFLICT (remote, release) DO UPDATE SET views = 0, ssr_failures = 0, client_errors = 0, since = now()`,
     [remote, release],
   );
+  await execute(db, 'DELETE FROM remote_release_visitor WHERE remote = $1 AND release = $2', [remote, release]);
 }
 
-export interface StatsDelta extends ReleaseStats {
+/** A visitor a canary served, and whether they met a failure (`visitor`: a key, never an address). */
+export interface VisitorDelta {
+  remote: RemoteName;
+  release: string;
+  visitor: string;
+  failed: boolean;
+}
+
+/** Adds the visitors this instance saw since the last flush: a failure, once met, stays. */
+export function addVisitors(db: Sql, deltas: readonly VisitorDelta[]): Promise<number> {
+  return execute(
+    db,
+    `INSERT INTO remote_release_visitor AS v (remote, release, visitor, failed)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[])
+     ON CONFLICT (remote, release, visitor) DO UPDATE SET failed = v.failed OR EXCLUDED.failed`,
+    [
+      deltas.map((d) => d.remote),
+      deltas.map((d) => d.release),
+      deltas.map((d) => d.visitor),
+      deltas.map((d) => d.failed),
+    ],
+  );
+}
+
+export interface VisitorCounts {
+  remote: RemoteName;
+  release: string;
+  visitors: number;
+  failed: number;
+}
+
+export function listVisitorCounts(db: Sql): Promise<VisitorCounts[]> {
+  return query<VisitorCounts>(
+    db,
+    `SELECT remote, release, count(*)::int AS visitors, (count(*) FILTER (WHERE failed))::int AS failed
+       FROM remote_release_visitor GROUP BY remote, release`,
+  );
+}
+
+/** The visitors of a remote's releases that are no longer its canary are not needed any more. */
+export function pruneVisitors(db: Sql, remote: RemoteName): Promise<number> {
+  return execute(
+    db,
+    `DELETE FROM remote_release_visitor
+      WHERE remote = $1 AND release IS DISTINCT FROM (SELECT canary FROM remote_release WHERE remote = $1)`,
+    [remote],
+  );
+}
+
+/** A secret of the site, made by the first instance that asks and shared by all. */
+export async function siteSecret(db: Sql, name: string, fresh: string): Promise<string> {
+  await execute(db, 'INSERT INTO site_secret (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+    name,
+    fresh,
+  ]);
+  return (await queryOne<{ value: string }>(db, 'SELECT value FROM site_secret WHERE name = $1', [name]))!.value;
+}
+
+export interface StatsDelta extends Pick<ReleaseStats, 'views' | 'ssrFailures' | 'clientErrors'> {
   remote: RemoteName;
   release: string;
 }

@@ -1,4 +1,5 @@
-import { Body, Controller } from '@nestjs/common';
+import { Body, Controller, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { ReleasesOverview } from '@site/shared-types';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -80,7 +81,7 @@ export class ClientErrorsController {
   @ApiPost('errors')
   @ApiOperation({ summary: 'Report a remote load failure or an uncaught error in the browser' })
   @ResponseMessage('已收到')
-  report(@Body() body: ClientErrorDto, @Client() client: ClientInfo): { counted: boolean } {
-    return { counted: this.releases.reportClientError(body, client.ip) };
+  report(@Req() req: Request, @Body() body: ClientErrorDto, @Client() client: ClientInfo): { counted: boolean } {
+    return { counted: this.releases.reportClientError(req, body, client.ip) };
   }
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
@@ -17,17 +18,21 @@ import { BoundedLog } from '../../core/bounded-log.js';
 import { isDatabaseUnavailable } from '../../core/database-errors.js';
 import { queryOne } from '../../core/sql.js';
 import { RemotesService } from '../frontend/remotes.service.js';
+import { CanaryVisits } from './canary-visits.js';
 import { ReleaseCounters } from './release-counters.js';
 import { ReleaseFiles } from './release-files.js';
 import { ReleaseGate } from './release-gate.js';
 import {
   abandonCanaryIfRunning,
   addStats,
+  addVisitors,
   insertEvent,
   listEvents,
   listPointers,
   listStats,
+  listVisitorCounts,
   lockPointer,
+  pruneVisitors,
   resetStats,
   writePointer,
   type PointerChange,
@@ -69,6 +74,7 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
     private readonly remotes: RemotesService,
     private readonly gate: ReleaseGate,
     private readonly counters: ReleaseCounters,
+    private readonly visits: CanaryVisits,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -87,6 +93,7 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
   /** One round of the background work (also called by tests to skip the wait). */
   tick(): Promise<void> {
     this.ticking ??= (async () => {
+      await this.visits.ready().catch((error: unknown) => this.quiet('secret', error));
       await this.flushCounts().catch((error: unknown) => this.quiet('counts', error));
       await this.judgeCanaries().catch((error: unknown) => this.quiet('canary', error));
       await this.importBuilds().catch((error: unknown) => this.quiet('import', error));
@@ -95,9 +102,10 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
   }
 
   async overview(): Promise<ReleasesOverview> {
-    const [pointers, stats, events] = await Promise.all([
+    const [pointers, stats, visitors, events] = await Promise.all([
       listPointers(this.db),
       listStats(this.db),
+      listVisitorCounts(this.db),
       listEvents(this.db, EVENTS_SHOWN),
     ]);
     const shell = await this.files.shellRecord();
@@ -120,6 +128,7 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
                 ? 'previous'
                 : 'kept';
         const counted = stats.find((found) => found.remote === remote && found.release === release);
+        const seen = visitors.find((found) => found.remote === remote && found.release === release);
         releases.push({
           release,
           builtAt: record?.builtAt ? beijing(record.builtAt) : '',
@@ -134,6 +143,8 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
             views: counted?.views ?? 0,
             ssrFailures: counted?.ssrFailures ?? 0,
             clientErrors: counted?.clientErrors ?? 0,
+            visitors: seen?.visitors ?? 0,
+            failedVisitors: seen?.failed ?? 0,
           },
         });
       }
@@ -156,6 +167,7 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
       canaryPolicy: {
         maxErrorRate: this.config.releases.maxErrorPercent / 100,
         minViews: this.config.releases.minViews,
+        minVisitors: this.config.releases.minVisitors,
       },
     };
   }
@@ -238,9 +250,10 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
 
   /**
    * A browser's report of a remote that did not load or an uncaught error: counted against the release when it
-   * is one being served, at most a few per browser a minute. Answers whether it was counted.
+   * carries the report token of a page of that release (CanaryVisits), at most a few per address a minute.
+   * Answers whether it was counted.
    */
-  reportClientError(report: ClientErrorReport, ip: string): boolean {
+  reportClientError(req: IncomingMessage, report: ClientErrorReport, ip: string): boolean {
     const now = Date.now();
     let reporter = this.reporters.get(ip);
     if (!reporter || reporter.until <= now) {
@@ -251,7 +264,7 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
     if (++reporter.count > REPORTS_PER_MINUTE) return false;
     const served = this.remotes.served(report.remote);
     if (report.release !== served.active && report.release !== served.canary?.release) return false;
-    this.counters.clientError(report.remote, report.release);
+    if (!this.visits.report(req, report)) return false;
     this.reportLog.note(
       `${report.remote}@${report.release} ${report.kind}`,
       `browser reported ${report.kind} in ${report.remote} release ${report.release}: ${(report.message ?? '').slice(0, 200)}`,
@@ -303,6 +316,7 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
       await writePointer(manager, remote, change.pointer, row);
       if (change.event) await insertEvent(manager, { ...change.event, remote });
       if (change.fresh) await resetStats(manager, remote, change.fresh);
+      await pruneVisitors(manager, remote);
       return change.pointer;
     });
     if (!written) return false;
@@ -322,39 +336,52 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
 
   private async flushCounts(): Promise<void> {
     const deltas = this.counters.take();
-    if (deltas.length === 0) return;
+    const visitors = this.visits.take();
     try {
-      await addStats(this.db, deltas);
+      if (deltas.length > 0) await addStats(this.db, deltas);
     } catch (error) {
       this.counters.putBack(deltas);
+      this.visits.putBack(visitors);
+      throw error;
+    }
+    try {
+      if (visitors.length > 0) await addVisitors(this.db, visitors);
+    } catch (error) {
+      this.visits.putBack(visitors);
       throw error;
     }
   }
 
-  /** A canary past the threshold (after its minimum of views) is ended, once, whichever instance sees it first. */
+  /**
+   * A canary is judged by its visitors (docs/behaviour.md#remote-releases): once it served `minViews` pages to
+   * `minVisitors` distinct visitors, it is ended when more than `maxErrorPercent` of them met a failure (a server
+   * render that failed, or a browser's report with its page's token). Once, whichever instance sees it first.
+   */
   private async judgeCanaries(): Promise<void> {
     if (!REMOTE_NAMES.some((remote) => this.remotes.served(remote).canary)) return;
     const pointers = (await listPointers(this.db)).filter((row) => row.canary !== null);
     if (pointers.length === 0) return;
-    const stats = await listStats(this.db);
-    const { maxErrorPercent, minViews } = this.config.releases;
+    const [stats, visitors] = await Promise.all([listStats(this.db), listVisitorCounts(this.db)]);
+    const { maxErrorPercent, minViews, minVisitors } = this.config.releases;
     for (const row of pointers) {
       const counted = stats.find((found) => found.remote === row.remote && found.release === row.canary);
-      if (!counted || counted.views < minViews) continue;
-      const failures = counted.ssrFailures + counted.clientErrors;
-      if (failures * 100 <= maxErrorPercent * counted.views) continue;
-      const rate = ((failures / counted.views) * 100).toFixed(1);
+      const seen = visitors.find((found) => found.remote === row.remote && found.release === row.canary);
+      if (!counted || !seen || counted.views < minViews || seen.visitors < minVisitors) continue;
+      if (seen.failed * 100 <= maxErrorPercent * seen.visitors) continue;
+      const rate = ((seen.failed / seen.visitors) * 100).toFixed(1);
       const ended = await abandonCanaryIfRunning(this.db, row.remote, row.canary!, {
         action: 'auto-rollback',
         actor: ACTOR.system,
         detail:
-          `错误率 ${rate}%（${counted.views} 次访问，服务端渲染失败 ${counted.ssrFailures} 次，浏览器错误 ` +
-          `${counted.clientErrors} 次），超过 ${maxErrorPercent}%`,
+          `错误率 ${rate}%（${seen.visitors} 位访客中 ${seen.failed} 位遇到错误；${counted.views} 次访问，` +
+          `服务端渲染失败 ${counted.ssrFailures} 次，浏览器错误 ${counted.clientErrors} 次），超过 ${maxErrorPercent}%`,
       });
       if (ended) {
         this.logger.warn(
-          `canary ${row.remote} ${row.canary} rolled back: error rate ${rate}% over ${counted.views} views`,
+          `canary ${row.remote} ${row.canary} rolled back: ${seen.failed} of ${seen.visitors} visitors ` +
+            `(${rate}%) met a failure over ${counted.views} views`,
         );
+        await pruneVisitors(this.db, row.remote).catch(() => undefined);
         await this.afterSwitch(row.remote, { active: row.active, previous: row.previous, canary: null });
       }
     }
