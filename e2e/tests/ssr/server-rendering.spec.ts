@@ -152,6 +152,35 @@ test.describe('hydration', () => {
   }
 
   for (const { device, path } of [
+    { device: 'desktop', path: '//about.html' },
+    { device: 'desktop', path: '/details//3.html' },
+    { device: 'mobile', path: '/move//zhy.html' },
+  ] as const) {
+    test(`${path} (${device}) should be the not-found page, 404, also once hydrated`, async ({ browser }) => {
+      const { context, page } = await open(browser, device, true);
+      const messages: string[] = [];
+      page.on('console', (message) => {
+        if (/Cross-Origin-Opener-Policy|Origin-Agent-Cluster/.test(message.text())) return;
+        // The 404 itself is logged by Chromium as a failed resource.
+        if (/status of 404/.test(message.text())) return;
+        if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
+      });
+      page.on('pageerror', (error) => messages.push(error.message));
+      // Written out: a URL parser would read the empty segment after the origin as a host.
+      const response = await page.goto(mainUrl('') + path);
+      expect(response?.status()).toBe(404);
+      await mountedRemote(page);
+      expect(await startMode(page)).toBe('hydrated');
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('heading', { name: '抱歉，您访问的页面不存在' })).toBeVisible();
+      await expect(page).toHaveTitle(/^页面不存在/);
+      expect(new URL(page.url()).pathname).toBe(path);
+      expect(messages).toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const { device, path } of [
     { device: 'desktop', path: '/' },
     { device: 'mobile', path: '/move/index.html' },
   ] as const) {
