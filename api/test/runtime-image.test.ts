@@ -182,6 +182,31 @@ describe('the runtime file set', () => {
     expect(stored.code).toBe(0);
     expect((await fetch(`${base}${stored.data.url}`)).status).toBe(200);
 
+    // A forgotten password, reset as README's Docker line does it: the built command in the image, on its settings.
+    const reset = spawnSync(process.execPath, ['api/dist/src/modules/auth/admin-command.js', 'reset-password'], {
+      cwd: target,
+      env,
+      encoding: 'utf8',
+      ...user,
+    });
+    expect({ status: reset.status, stderr: reset.stderr }).toEqual({ status: 0, stderr: '' });
+    const printed = /^New password \(shown only this once\): (\S+)$/m.exec(reset.stdout)![1]!;
+    const stale = await fetch(`${base}/api/leavewords`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token },
+      body: JSON.stringify({ page: 1 }),
+    });
+    expect(((await stale.json()) as { code: number }).code).toBe(3);
+    const again = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'admin@yunfan.example.com',
+        password: createHash('md5').update(printed).digest('hex'),
+      }),
+    });
+    expect(((await again.json()) as { code: number }).code).toBe(0);
+
     child.kill('SIGTERM');
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
     server = null;
