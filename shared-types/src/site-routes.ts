@@ -58,6 +58,7 @@ export const ADMIN_CHILDREN = [
   'leaveword',
   'keywords',
   'baidupush',
+  'trash',
   'releases',
 ] as const;
 export type AdminChild = (typeof ADMIN_CHILDREN)[number];
