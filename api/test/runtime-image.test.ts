@@ -100,14 +100,21 @@ describe('the runtime file set', () => {
       expect({ name, present: resolvable(name) }).toEqual({ name, present: true });
     }
     const links: string[] = [];
+    const files: string[] = [];
     const walk = (folder: string) => {
       for (const entry of readdirSync(folder, { withFileTypes: true })) {
         const file = path.join(folder, entry.name);
         if (entry.isSymbolicLink()) links.push(file);
         else if (entry.isDirectory()) walk(file);
+        else files.push(path.relative(target, file));
       }
     };
     walk(target);
+    // The built code, but not its compiled unit tests (`tsc` writes them into the same dist folders).
+    const built = files.filter((file) => !file.split(path.sep).includes('node_modules'));
+    expect(built.filter((file) => /\.spec\.(js|d\.ts)(\.map)?$/.test(file))).toEqual([]);
+    expect(built).toContain(path.join('api', 'dist', 'src', 'core', 'rich-text.js'));
+    expect(built).toContain(path.join('shared-types', 'dist', 'site-routes.js'));
     for (const link of links) {
       expect({ link, resolves: existsSync(link) && realpathSync(link).startsWith(realpathSync(target)) }).toEqual({
         link,
