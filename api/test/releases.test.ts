@@ -212,7 +212,8 @@ describe('switching', () => {
       const next = cloneRelease({ fromDist: dist('mf_desktop'), from: first });
       const lines: string[] = [];
       const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
-      const cli = (...argv: string[]) => runReleaseCommand(argv, { ...env, DATABASE_URL: t.databaseUrl }, repoRoot, io);
+      const cli = (...argv: string[]) =>
+        runReleaseCommand(argv, { ...env, DATABASE_URL: t.databaseUrl }, { cwd: repoRoot, root: repoRoot }, io);
 
       expect(await servedRelease(other)).toMatchObject({ release: first });
       expect(await cli('activate', 'desktop', next)).toBe(0);

@@ -100,14 +100,21 @@ describe('the runtime file set', () => {
       expect({ name, present: resolvable(name) }).toEqual({ name, present: true });
     }
     const links: string[] = [];
+    const files: string[] = [];
     const walk = (folder: string) => {
       for (const entry of readdirSync(folder, { withFileTypes: true })) {
         const file = path.join(folder, entry.name);
         if (entry.isSymbolicLink()) links.push(file);
         else if (entry.isDirectory()) walk(file);
+        else files.push(path.relative(target, file));
       }
     };
     walk(target);
+    // The built code, but not its compiled unit tests (`tsc` writes them into the same dist folders).
+    const built = files.filter((file) => !file.split(path.sep).includes('node_modules'));
+    expect(built.filter((file) => /\.spec\.(js|d\.ts)(\.map)?$/.test(file))).toEqual([]);
+    expect(built).toContain(path.join('api', 'dist', 'src', 'core', 'rich-text.js'));
+    expect(built).toContain(path.join('shared-types', 'dist', 'site-routes.js'));
     for (const link of links) {
       expect({ link, resolves: existsSync(link) && realpathSync(link).startsWith(realpathSync(target)) }).toEqual({
         link,
@@ -181,6 +188,31 @@ describe('the runtime file set', () => {
     const stored = (await upload.json()) as { code: number; data: { url: string } };
     expect(stored.code).toBe(0);
     expect((await fetch(`${base}${stored.data.url}`)).status).toBe(200);
+
+    // A forgotten password, reset as README's Docker line does it: the built command in the image, on its settings.
+    const reset = spawnSync(process.execPath, ['api/dist/src/modules/auth/admin-command.js', 'reset-password'], {
+      cwd: target,
+      env,
+      encoding: 'utf8',
+      ...user,
+    });
+    expect({ status: reset.status, stderr: reset.stderr }).toEqual({ status: 0, stderr: '' });
+    const printed = /^New password \(shown only this once\): (\S+)$/m.exec(reset.stdout)![1]!;
+    const stale = await fetch(`${base}/api/leavewords`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token },
+      body: JSON.stringify({ page: 1 }),
+    });
+    expect(((await stale.json()) as { code: number }).code).toBe(3);
+    const again = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'admin@yunfan.example.com',
+        password: createHash('md5').update(printed).digest('hex'),
+      }),
+    });
+    expect(((await again.json()) as { code: number }).code).toBe(0);
 
     child.kill('SIGTERM');
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);

@@ -1,6 +1,6 @@
 import chromium from '../chromium.json' with { type: 'json' };
 
-/** Debian's Chromium (apt-get install chromium), with the flags this machine kind needs (TOOLCHAIN.md). */
+/** Debian's Chromium (apt-get install chromium), with the flags e2e/chromium.json lists and explains. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? chromium.path;
 
 /** Test host names: the main host and the mobile host both resolve to this machine. */

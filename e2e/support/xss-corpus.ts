@@ -9,7 +9,7 @@
  * - Mario Heiderich, "HTML5 Security Cheatsheet" (html5sec.org): autofocus and animation triggers, SVG and
  *   MathML namespace confusion, `srcdoc`, `formaction`, comment and CDATA breakouts;
  *
- * plus the hand-written vectors the sanitiser's unit tests use (api/src/core/xss-corpus.ts) by category.
+ * plus the hand-written vectors the sanitiser's unit tests use (api/test/support/xss-corpus.ts) by category.
  * Every vector, if it ran, calls a sink the test traps: `alert`, `confirm`, `prompt` or the `__xss` marker.
  */
 

@@ -1,6 +1,6 @@
 /**
  * A case's or an article's own search-engine fields (docs/behaviour.md#cases-and-articles, docs/decisions.md
- * "Search engines (issue 16)"): set in the back office, used by the page's head instead of the derived values.
+ * "Search engines"): set in the back office, used by the page's head instead of the derived values.
  * An empty string means "not set".
  */
 export interface SeoFields {

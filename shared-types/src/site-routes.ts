@@ -60,6 +60,7 @@ export const ADMIN_CHILDREN = [
   'leaveword',
   'keywords',
   'baidupush',
+  'trash',
   'releases',
 ] as const;
 export type AdminChild = (typeof ADMIN_CHILDREN)[number];

@@ -1,10 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { redactUrl, type AppConfig } from '../config/config.js';
-import { startEmbeddedPostgres } from '../database/embedded-postgres.js';
+import { EmbeddedDatabaseError, startEmbeddedPostgres } from '../database/embedded-postgres.js';
 import { BackupError } from './database-dump.js';
 
-/** The database a backup is made of or restored into, for as long as the command needs it. */
+/** What opening the database throws with a message that says it all (a command prints it as it is). */
+export const DATABASE_ERRORS = [BackupError, EmbeddedDatabaseError] as const;
+
+/** The database a command works on (a backup, a restore, a release switch…), for as long as it needs it. */
 export interface OpenDatabase {
   url: string;
   /** For the command's output (no password). */
@@ -15,11 +18,12 @@ export interface OpenDatabase {
 /**
  * The configured database: `DATABASE_URL`; or the embedded cluster in `DATA_DIR/postgres`, through the port of
  * the server that `npm start` runs on it (its `postmaster.pid` names it), or started for the command's duration
- * when nothing runs it. `create`: an empty data folder gets a new cluster (restore); otherwise it is an error.
+ * when nothing runs it. `create`: an empty data folder gets a new cluster (restore); otherwise it is an error
+ * whose message names the command's `job` ("to back up", "to list releases from"…).
  */
 export async function openConfiguredDatabase(
   config: AppConfig,
-  options: { create: boolean; log: (line: string) => void },
+  options: { create: boolean; job: string; log: (line: string) => void },
 ): Promise<OpenDatabase> {
   if (config.databaseUrl !== null) {
     return { url: config.databaseUrl, description: redactUrl(config.databaseUrl), close: async () => undefined };
@@ -36,8 +40,8 @@ export async function openConfiguredDatabase(
   }
   if (!options.create && !existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     throw new BackupError(
-      `There is no database in ${config.dataDir} (DATA_DIR) to back up. Set DATA_DIR to the folder the site runs ` +
-        'on, or DATABASE_URL to its PostgreSQL.',
+      `There is no database in ${config.dataDir} (DATA_DIR) ${options.job}: the site has not been started on ` +
+        'this folder yet. Set DATA_DIR to the folder the site runs on, or DATABASE_URL to its PostgreSQL.',
     );
   }
   const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: options.log });

@@ -1,5 +1,5 @@
 import { sanitizeRichText } from './rich-text.js';
-import { DANGEROUS_MARKUP, XSS_VECTORS } from './xss-corpus.js';
+import { DANGEROUS_MARKUP, XSS_VECTORS } from '../../test/support/xss-corpus.js';
 
 describe('sanitizeRichText', () => {
   it('has a corpus of at least 50 vectors', () => {

@@ -1,5 +1,5 @@
 import type { NewsDetail } from '@site/shared-types';
-import { XSS_VECTORS, DANGEROUS_MARKUP } from '../../src/core/xss-corpus.js';
+import { XSS_VECTORS, DANGEROUS_MARKUP } from '../support/xss-corpus.js';
 import { ADMIN_CALLS } from '../support/admin-calls.js';
 import { adminCall, login } from '../support/admin-session.js';
 import { ok } from '../support/envelope.js';

@@ -27,6 +27,14 @@ export const LOGIN_ADDRESS_RULE: LimitRule = {
 /** Wrong old passwords on the change-password form, per administrator. */
 export const PASSWORD_CHANGE_RULE: LimitRule = LOGIN_ACCOUNT_RULE;
 
+/** Rate-limit keys: an account's logins from one address, and an administrator's change-password tries. */
+export const LIMIT_KEYS = {
+  loginAccountPrefix: (email: string) => `login:account:${email}|`,
+  loginAccount: (email: string, ip: string) => `${LIMIT_KEYS.loginAccountPrefix(email)}${ip}`,
+  loginAddress: (ip: string) => `login:address:${ip}`,
+  passwordChange: (userId: number) => `password:${userId}`,
+};
+
 export const MSG = {
   badCredentials: '邮箱或密码错误',
   tooManyLogins: (wait: string) => `登录失败次数过多，请 ${wait}后再试`,

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { execute, milliseconds, queryCount, queryOne, type Sql } from '../../core/sql.js';
+import { execute, milliseconds, query, queryCount, queryOne, type Sql } from '../../core/sql.js';
 
 export interface AdminUserRow {
   id: number;
@@ -23,6 +23,18 @@ export interface NewSession {
 
 export function countAdminUsers(db: Sql): Promise<number> {
   return queryCount(db, 'SELECT count(*)::int AS n FROM admin_user');
+}
+
+/** Every administrator's e-mail, oldest account first. */
+export async function listAdminEmails(db: Sql): Promise<string[]> {
+  const rows = await query<{ email: string }>(db, 'SELECT email FROM admin_user ORDER BY id');
+  return rows.map((row) => row.email);
+}
+
+/** Whether the schema has been made (the server has started on this database at least once). */
+export async function hasAdminTable(db: Sql): Promise<boolean> {
+  const row = await queryOne<{ present: boolean }>(db, `SELECT to_regclass('admin_user') IS NOT NULL AS present`);
+  return row?.present === true;
 }
 
 export async function insertAdminUser(manager: EntityManager, email: string, passwordHash: string): Promise<void> {
@@ -85,6 +97,18 @@ export async function deleteSession(db: Sql, tokenHash: string): Promise<void> {
   await execute(db, 'DELETE FROM admin_session WHERE token_hash = $1', [tokenHash]);
 }
 
-export async function deleteUserSessions(db: Sql, userId: number): Promise<void> {
-  await execute(db, 'DELETE FROM admin_session WHERE user_id = $1', [userId]);
+/** Ends every session of the user; answers how many there were. */
+export function deleteUserSessions(db: Sql, userId: number): Promise<number> {
+  return execute(db, 'DELETE FROM admin_session WHERE user_id = $1', [userId]);
+}
+
+/** Ends the lockouts of an administrator: failed logins to the account (from any address), failed password changes. */
+export async function deleteAccountLimits(
+  db: Sql,
+  keys: { loginAccountPrefix: string; passwordChange: string },
+): Promise<void> {
+  await execute(db, 'DELETE FROM rate_limit WHERE left(key, length($1)) = $1 OR key = $2', [
+    keys.loginAccountPrefix,
+    keys.passwordChange,
+  ]);
 }

@@ -9,6 +9,7 @@ import type { ClientInfo } from '../../core/client-info.js';
 import { RateLimitService, waitText } from '../../core/rate-limit.service.js';
 import { advisoryLock } from '../../core/sql.js';
 import {
+  LIMIT_KEYS,
   LOGIN_ACCOUNT_RULE,
   LOGIN_ADDRESS_RULE,
   MSG,
@@ -30,7 +31,7 @@ import {
   touchSession,
   updatePasswordHash,
 } from './auth.queries.js';
-import { hashPassword, md5Hex, verifyAgainstNothing, verifyPassword } from './password.js';
+import { generatePassword, hashPassword, md5Hex, verifyAgainstNothing, verifyPassword } from './password.js';
 
 export interface AdminIdentity {
   userId: number;
@@ -39,13 +40,6 @@ export interface AdminIdentity {
 
 /** Serialises the creation of the first administrator across instances starting together. */
 const FIRST_ADMIN_LOCK = 7_310_002;
-
-const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-
-/** 18 letters and digits without look-alikes (about 104 bits): easy to copy from a log, hard to guess. */
-function generatePassword(): string {
-  return Array.from(randomBytes(18), (byte) => PASSWORD_ALPHABET[byte % PASSWORD_ALPHABET.length]).join('');
-}
 
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
@@ -82,8 +76,8 @@ export class AuthService implements OnModuleInit {
   }
 
   async login(email: string, passwordMd5: string, client: ClientInfo): Promise<LoginData> {
-    const accountKey = `login:account:${email}|${client.ip}`;
-    const addressKey = `login:address:${client.ip}`;
+    const accountKey = LIMIT_KEYS.loginAccount(email, client.ip);
+    const addressKey = LIMIT_KEYS.loginAddress(client.ip);
     const blocked = Math.max(await this.limits.blockedFor(accountKey), await this.limits.blockedFor(addressKey));
     if (blocked > 0) throw failure(MSG.tooManyLogins(waitText(blocked)));
 
@@ -135,7 +129,7 @@ export class AuthService implements OnModuleInit {
     if (newMd5 !== confirmMd5) throw invalid(MSG.mismatch);
     if (newMd5 === oldMd5) throw invalid(MSG.sameAsOld);
 
-    const key = `password:${identity.userId}`;
+    const key = LIMIT_KEYS.passwordChange(identity.userId);
     const blocked = await this.limits.blockedFor(key);
     if (blocked > 0) throw failure(MSG.tooManyPasswordTries(waitText(blocked)));
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** The client sends the MD5 hex of the password (docs/behaviour.md#login); it is only ever stored through Argon2id. */
@@ -6,6 +6,13 @@ export const MD5_HEX = /^[a-f0-9]{32}$/;
 
 /** OWASP's Argon2id baseline (19 MiB, 2 passes, 1 lane): about 30 ms here. */
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/** 18 letters and digits without look-alikes (about 104 bits): easy to copy from a log, hard to guess. */
+export function generatePassword(): string {
+  return Array.from(randomBytes(18), (byte) => PASSWORD_ALPHABET[byte % PASSWORD_ALPHABET.length]).join('');
+}
 
 export function md5Hex(plain: string): string {
   return createHash('md5').update(plain, 'utf8').digest('hex');

@@ -1,24 +1,29 @@
 import 'reflect-metadata';
 import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { REMOTE_NAMES, type ReleasesOverview, type RemoteName } from '@site/shared-types';
 import { AppModule } from '../../app.module.js';
-import { openConfiguredDatabase } from '../../backup/database-target.js';
-import { BackupError } from '../../backup/database-dump.js';
-import { ConfigError, loadConfig } from '../../config/config.js';
+import { DATABASE_ERRORS, openConfiguredDatabase } from '../../backup/database-target.js';
+import { loadConfig } from '../../config/config.js';
 import { ApiException } from '../../core/api.exception.js';
-import { EmbeddedDatabaseError } from '../../database/embedded-postgres.js';
+import {
+  consoleIo,
+  EXIT_OK,
+  runCommand,
+  runIfProgram,
+  UsageError,
+  type Command,
+  type CommandIo,
+} from '../../core/command.js';
 import { ACTOR, ReleasesService } from './releases.service.js';
 
 /**
  * `npm run release -- list | activate <remote> <id> | canary <remote> <id> <percent> | promote <remote> |
  * rollback <remote>` (README "Ship one remote"): the back office's 版本发布 from a terminal, on the configuration
  * `npm start` uses, through the same gate and with the same audit entries. Running servers switch at once (the
- * change is announced by the database). Exit codes: 0 done, 1 refused or failed (the message says why), 2 the
- * command line is wrong.
+ * change is announced by the database). Exit codes (core/command.ts): 0 done, 1 refused or failed (the message
+ * says why), 2 the command line is wrong.
  */
 export const USAGE = `Usage:
   npm run release -- list
@@ -27,13 +32,6 @@ export const USAGE = `Usage:
   npm run release -- promote <remote>
   npm run release -- rollback <remote>
 <remote>: desktop, mobile or admin (or mf_desktop, mf-desktop …)`;
-
-interface Io {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
-
-class UsageError extends Error {}
 
 /** `desktop`, `mf-desktop` and `mf_desktop` all name the desktop remote. */
 export function remoteNamed(text: string | undefined): RemoteName {
@@ -44,70 +42,61 @@ export function remoteNamed(text: string | undefined): RemoteName {
   return name as RemoteName;
 }
 
-export async function runReleaseCommand(
+export const runReleaseCommand: Command = (argv, env, dirs, io = consoleIo) =>
+  runCommand(
+    { usage: USAGE, explained: [ApiException, ...DATABASE_ERRORS], run: () => release(argv, env, dirs.root, io) },
+    io,
+  );
+
+const ARGUMENTS: Record<string, number> = { list: 0, activate: 2, canary: 3, promote: 1, rollback: 1 };
+
+async function release(
   argv: readonly string[],
   env: Record<string, string | undefined>,
   root: string,
-  io: Io = { out: (line) => console.log(line), err: (line) => console.error(line) },
+  io: CommandIo,
 ): Promise<number> {
   const [command, ...args] = argv;
-  const known: Record<string, number> = { list: 0, activate: 2, canary: 3, promote: 1, rollback: 1 };
-  try {
-    if (!command || !(command in known)) {
-      throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
-    }
-    if (args.length !== known[command]) throw new UsageError(`"${command}" takes ${known[command]} argument(s).`);
-    const remote = command === 'list' ? null : remoteNamed(args[0]);
-    const percent = command === 'canary' ? Number(args[2]) : 0;
-    if (command === 'canary' && !(Number.isInteger(percent) && percent >= 1 && percent <= 99)) {
-      throw new UsageError('The percent must be a whole number from 1 to 99.');
-    }
+  if (!command || !(command in ARGUMENTS)) {
+    throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
+  }
+  if (args.length !== ARGUMENTS[command]) throw new UsageError(`"${command}" takes ${ARGUMENTS[command]} argument(s).`);
+  const remote = command === 'list' ? null : remoteNamed(args[0]);
+  const percent = command === 'canary' ? Number(args[2]) : 0;
+  if (command === 'canary' && !(Number.isInteger(percent) && percent >= 1 && percent <= 99)) {
+    throw new UsageError('The percent must be a whole number from 1 to 99.');
+  }
 
-    const config = loadConfig(env, root);
-    config.releases.watch = false;
-    const database = await openConfiguredDatabase(config, { create: false, log: () => undefined });
-    Logger.overrideLogger(['error']);
-    const app = await NestFactory.createApplicationContext(AppModule.register(config, database.url), {
-      logger: ['error'],
-    });
-    try {
-      const releases = app.get(ReleasesService);
-      const actor = `${ACTOR.cli}（${os.userInfo().username}）`;
-      if (command === 'list') {
-        printOverview(await releases.overview(), io);
-        return 0;
-      }
-      if (command === 'activate') await releases.activate(remote!, args[1]!, actor);
-      if (command === 'canary') await releases.canary(remote!, args[1]!, percent, actor);
-      if (command === 'promote') await releases.promote(remote!, actor);
-      if (command === 'rollback') await releases.rollback(remote!, actor);
-      const after = (await releases.overview()).remotes.find((found) => found.remote === remote)!;
-      const canary = after.canary ? `, canary ${after.canary.release} at ${after.canary.percent} %` : '';
-      io.out(`${after.title} (${remote}): active ${after.active ?? '-'}${canary}`);
-      return 0;
-    } finally {
-      await app.close();
-      await database.close();
+  const config = loadConfig(env, root);
+  config.releases.watch = false;
+  const job = command === 'list' ? 'to list releases from' : 'to switch releases in';
+  const database = await openConfiguredDatabase(config, { create: false, job, log: () => undefined });
+  Logger.overrideLogger(['error']);
+  const app = await NestFactory.createApplicationContext(AppModule.register(config, database.url), {
+    logger: ['error'],
+  });
+  try {
+    const releases = app.get(ReleasesService);
+    const actor = `${ACTOR.cli}（${os.userInfo().username}）`;
+    if (command === 'list') {
+      printOverview(await releases.overview(), io);
+      return EXIT_OK;
     }
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.err(`${error.message}\n${USAGE}`);
-      return 2;
-    }
-    if (error instanceof ApiException) {
-      io.err(error.message);
-      return 1;
-    }
-    if (error instanceof ConfigError || error instanceof BackupError || error instanceof EmbeddedDatabaseError) {
-      io.err(error.message);
-      return 1;
-    }
-    io.err(`Failed: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
+    if (command === 'activate') await releases.activate(remote!, args[1]!, actor);
+    if (command === 'canary') await releases.canary(remote!, args[1]!, percent, actor);
+    if (command === 'promote') await releases.promote(remote!, actor);
+    if (command === 'rollback') await releases.rollback(remote!, actor);
+    const after = (await releases.overview()).remotes.find((found) => found.remote === remote)!;
+    const canary = after.canary ? `, canary ${after.canary.release} at ${after.canary.percent} %` : '';
+    io.out(`${after.title} (${remote}): active ${after.active ?? '-'}${canary}`);
+    return EXIT_OK;
+  } finally {
+    await app.close();
+    await database.close();
   }
 }
 
-function printOverview(overview: ReleasesOverview, io: Io): void {
+function printOverview(overview: ReleasesOverview, io: CommandIo): void {
   const tags = { active: '当前', canary: '灰度', previous: '可回滚', kept: '' } as const;
   for (const remote of overview.remotes) {
     io.out(`${remote.title} (${remote.remote})${remote.external ? ': served from another origin' : ''}`);
@@ -133,7 +122,4 @@ function printOverview(overview: ReleasesOverview, io: Io): void {
   }
 }
 
-// Run as a program: `node api/dist/src/modules/releases/release-command.js list` (the Docker image).
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  process.exit(await runReleaseCommand(process.argv.slice(2), process.env, process.cwd()));
-}
+await runIfProgram(import.meta.url, runReleaseCommand);

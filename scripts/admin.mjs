@@ -1,0 +1,5 @@
+#!/usr/bin/env node
+// `npm run admin -- reset-password [<e-mail>]` (README "Logging in to the back office").
+import { runBuiltCommand } from './command.mjs';
+
+await runBuiltCommand('modules/auth/admin-command.js', 'runAdminCommand');
