@@ -12,7 +12,7 @@ import { bodyParsing } from './core/body-parsing.js';
 import { confinedStatic } from './core/confined-static.js';
 import { requestId, withinRequest } from './core/request-id.js';
 import { requestIdOf, runInRequest } from './core/request-context.js';
-import { cacheFamilies, poolFamilies } from './modules/metrics/collectors.js';
+import { cacheFamilies, imageVariantFamilies, poolFamilies } from './modules/metrics/collectors.js';
 import { metricsEndpoint } from './modules/metrics/metrics-endpoint.js';
 import { Metrics } from './modules/metrics/metrics.service.js';
 import { labelRoute } from './modules/metrics/route-label.js';
@@ -77,10 +77,11 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   for (const handler of bodyParsing()) app.use(handler);
   // A body is read from stream events, which run outside the request's async context: enter it again.
   app.use(withinRequest);
+  const variants = app.get(ImageVariants);
   app.use(
     '/uploads',
     // `?w=` asks for a resized AVIF/WebP copy (docs/decisions.md "Image variants"); the rest are the files.
-    app.get(ImageVariants).handle,
+    variants.handle,
     ...confinedStatic(config.uploadsDir, {
       index: false,
       dotfiles: 'deny',
@@ -98,6 +99,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   const db = app.get(DataSource);
   metrics.addCollector(() => cacheFamilies(cache.stats()));
   metrics.addCollector(() => poolFamilies(db));
+  metrics.addCollector(() => imageVariantFamilies(variants.stats()));
   answerFromCacheFirst(app, config, metrics);
   return app;
 }
