@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import helmet from 'helmet';
 import { DataSource } from 'typeorm';
-import { ANALYTICS_ORIGIN, WECHAT_JS_SDK_ORIGIN } from '@site/shared-types';
+import { ANALYTICS_ORIGIN, isStoredUpload, WECHAT_JS_SDK_ORIGIN } from '@site/shared-types';
 import type { AppConfig } from './config/config.js';
 import { mountApiDocs } from './core/api-docs.js';
 import { originSettings, publicUrlRedirect } from './core/public-origin.js';
@@ -82,16 +82,21 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
     '/uploads',
     // `?w=` asks for a resized AVIF/WebP copy (docs/decisions.md "Image variants"); the rest are the files.
     variants.handle,
-    ...confinedStatic(config.uploadsDir, {
-      index: false,
-      dotfiles: 'deny',
-      // Every file under /uploads has a name that never changes its content (random or versioned).
-      immutable: true,
-      maxAge: '365d',
-      setHeaders: (res) => {
-        for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(name, value);
+    ...confinedStatic(
+      config.uploadsDir,
+      {
+        index: false,
+        dotfiles: 'deny',
+        // Every file under /uploads has a name that never changes its content (random or versioned).
+        immutable: true,
+        maxAge: '365d',
+        setHeaders: (res) => {
+          for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(name, value);
+        },
       },
-    }),
+      // Only what the server stored under its own names: never a file being written, nor anything put there.
+      (file) => (isStoredUpload(`/uploads/${file.join('/')}`) ? { folder: [], file } : null),
+    ),
   );
   mountApiDocs(app);
   serveFrontend(app, config);

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { VARIANT_JOBS_PER_CLIENT, VARIANT_QUEUE_LIMIT } from '../../src/modules/uploads/image-variants.js';
 import { login } from '../support/admin-session.js';
 import { ok } from '../support/envelope.js';
+import { fillDisk } from '../support/full-disk.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -146,6 +147,7 @@ async function variantCounts() {
   const originals = (reason: string) => value(`image_variant_originals_total{reason="${reason}"}`);
   return {
     resized: resizes('ok') + resizes('failed') + resizes('unwritten'),
+    unwritten: resizes('unwritten'),
     dropped: value('image_variant_jobs_dropped_total'),
     clientLimit: originals('client_limit'),
     queueFull: originals('queue_full'),
@@ -305,4 +307,36 @@ describe('GET /uploads/…?w= under load (nobody can stall the variants)', () =>
     // Only what was waited for was made: the other client's, and this client's first few.
     expect(after.resized - before.resized).toBe(1 + VARIANT_JOBS_PER_CLIENT);
   }, 120_000);
+});
+
+describe('GET /uploads/…?w= on a full disk', () => {
+  it.each(['ENOSPC', 'EDQUOT'] as const)(
+    'should answer the original when the variant cannot be stored (%s), leaving no partial file',
+    async (code) => {
+      const [url] = await largePhotos(1);
+      const before = await countsWhen(idle, 'an idle queue');
+      const disk = fillDisk(t, 100, code);
+      let res;
+      try {
+        res = await fetchAs(`${url}?w=320`, '192.0.2.30');
+      } finally {
+        disk.restore();
+      }
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      // The variant was resized and its first bytes written: the fault happened, and nothing of it is left.
+      expect(disk.started).toHaveLength(1);
+      expect(disk.started[0]!.written).toBe(100);
+      expect(existsSync(disk.started[0]!.file)).toBe(false);
+      expect(await variantsOf([url!])).toEqual([]);
+      expect((await variantCounts()).unwritten - before.unwritten).toBe(1);
+
+      // With room again, the same address gets its variant.
+      const later = await fetchAs(`${url}?w=320`, '192.0.2.30');
+      expect(later.headers['content-type']).toBe('image/avif');
+      expect(await variantsOf([url!])).toEqual([`${path.basename(url!)}.320.avif`]);
+    },
+    60_000,
+  );
 });

@@ -8,6 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { BoundedLog } from '../../core/bounded-log.js';
 import { clientAddress, clientKey } from '../../core/client-info.js';
 import { staticSegments } from '../../core/confined-static.js';
+import { FileWriter, isDiskFull, variantsDir } from './file-writer.js';
 
 /** Uploaded files are shown as images, never run: no sniffing, and a sandbox if one is opened directly. */
 export const UPLOAD_HEADERS = {
@@ -97,7 +98,10 @@ export class ImageVariants implements OnModuleDestroy {
   private cjkFont: Promise<boolean> | undefined;
   private closing = false;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly files: FileWriter,
+  ) {}
 
   /** Express handler mounted before the static `/uploads` files: answers `?w=` requests, passes the rest on. */
   readonly handle = (req: Request, res: Response, next: NextFunction): void => {
@@ -279,16 +283,11 @@ export class ImageVariants implements OnModuleDestroy {
       return 'none';
     }
     try {
-      await fs.mkdir(path.dirname(job.file), { recursive: true });
-      const temporary = `${job.file}.${process.pid}.tmp`;
-      await fs.writeFile(temporary, output);
-      await fs.rename(temporary, job.file);
+      await this.files.write(job.file, output);
     } catch (error) {
       this.counts.resizes.unwritten += 1;
-      this.unwritable.note(
-        'write',
-        `Image variants cannot be stored (originals are served instead): ${(error as Error).message}`,
-      );
+      const why = isDiskFull(error) ? 'the disk is full' : (error as Error).message;
+      this.unwritable.note('write', `Image variants cannot be stored (originals are served instead): ${why}`);
       return 'unwritten';
     }
     this.counts.resizes.ok += 1;
@@ -296,7 +295,7 @@ export class ImageVariants implements OnModuleDestroy {
   }
 
   private variantFile(segments: string[], width: ImageWidth, format: Format): string {
-    return path.join(this.config.dataDir, 'image-variants', ...segments) + `.${width}.${format.ext}`;
+    return path.join(variantsDir(this.config), ...segments) + `.${width}.${format.ext}`;
   }
 
   private sendVariant(res: Response, file: string, format: Format): Promise<boolean> {
