@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import helmet from 'helmet';
 import { DataSource } from 'typeorm';
-import { ANALYTICS_ORIGIN, WECHAT_JS_SDK_ORIGIN } from '@site/shared-types';
+import { ANALYTICS_ORIGIN, isStoredUpload, WECHAT_JS_SDK_ORIGIN } from '@site/shared-types';
 import type { AppConfig } from './config/config.js';
 import { mountApiDocs } from './core/api-docs.js';
 import { originSettings, publicUrlRedirect } from './core/public-origin.js';
@@ -12,7 +12,7 @@ import { bodyParsing } from './core/body-parsing.js';
 import { confinedStatic } from './core/confined-static.js';
 import { requestId, withinRequest } from './core/request-id.js';
 import { requestIdOf, runInRequest } from './core/request-context.js';
-import { cacheFamilies, poolFamilies } from './modules/metrics/collectors.js';
+import { cacheFamilies, imageVariantFamilies, poolFamilies } from './modules/metrics/collectors.js';
 import { metricsEndpoint } from './modules/metrics/metrics-endpoint.js';
 import { Metrics } from './modules/metrics/metrics.service.js';
 import { labelRoute } from './modules/metrics/route-label.js';
@@ -77,20 +77,26 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   for (const handler of bodyParsing()) app.use(handler);
   // A body is read from stream events, which run outside the request's async context: enter it again.
   app.use(withinRequest);
+  const variants = app.get(ImageVariants);
   app.use(
     '/uploads',
     // `?w=` asks for a resized AVIF/WebP copy (docs/decisions.md "Image variants"); the rest are the files.
-    app.get(ImageVariants).handle,
-    ...confinedStatic(config.uploadsDir, {
-      index: false,
-      dotfiles: 'deny',
-      // Every file under /uploads has a name that never changes its content (random or versioned).
-      immutable: true,
-      maxAge: '365d',
-      setHeaders: (res) => {
-        for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(name, value);
+    variants.handle,
+    ...confinedStatic(
+      config.uploadsDir,
+      {
+        index: false,
+        dotfiles: 'deny',
+        // Every file under /uploads has a name that never changes its content (random or versioned).
+        immutable: true,
+        maxAge: '365d',
+        setHeaders: (res) => {
+          for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(name, value);
+        },
       },
-    }),
+      // Only what the server stored under its own names: never a file being written, nor anything put there.
+      (file) => (isStoredUpload(`/uploads/${file.join('/')}`) ? { folder: [], file } : null),
+    ),
   );
   mountApiDocs(app);
   serveFrontend(app, config);
@@ -98,6 +104,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   const db = app.get(DataSource);
   metrics.addCollector(() => cacheFamilies(cache.stats()));
   metrics.addCollector(() => poolFamilies(db));
+  metrics.addCollector(() => imageVariantFamilies(variants.stats()));
   answerFromCacheFirst(app, config, metrics);
   return app;
 }

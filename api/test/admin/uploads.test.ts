@@ -1,9 +1,12 @@
-import { promises as fs } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { UnfinishedFiles } from '../../src/modules/uploads/file-writer.js';
 import { detectImage, isLosslessWebp } from '../../src/modules/uploads/image-type.js';
 import {
   MAX_SIDE,
+  UPLOAD_DISK_FULL,
   UPLOAD_REFUSED,
   UPLOAD_TOO_MANY_PIXELS,
   UPLOAD_UNREADABLE,
@@ -25,6 +28,7 @@ import {
 import { gif, png, pngChunk, polyglot, SAMPLE_IMAGES, webp } from '../support/images/sample-images.js';
 import { login } from '../support/admin-session.js';
 import { ok, refused } from '../support/envelope.js';
+import { fillDisk } from '../support/full-disk.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -524,12 +528,12 @@ describe('POST /api/uploader and /api/uploaders with a hostile upload set', () =
   });
 
   /**
-   * What the server writes under DATA_DIR: uploads named by it (YYYY/MM/<32 hex>.<ext>, `.part` while being
-   * written: other test files upload meanwhile), the resized variants of those (image-variants/, `.tmp` while
-   * being written), and the demo images of the seed.
+   * What the server writes under DATA_DIR: uploads named by it (YYYY/MM/<32 hex>.<ext>, `.<random>.part` while
+   * being written: other test files upload meanwhile), the resized variants of those (image-variants/, also
+   * `.<random>.part` while being written), and the demo images of the seed.
    */
   const SERVER_NAMED =
-    /^(uploads\/(\d{4}\/\d{2}\/[0-9a-f]{32}\.(png|jpg|gif|webp)(\.part)?|seed\/[\w./-]+)|image-variants\/(\d{4}\/\d{2}\/[0-9a-f]{32}\.(png|jpg|gif|webp)|seed\/[\w./-]+)\.\d+\.(avif|webp)(\.\d+\.tmp)?)$/;
+    /^(uploads\/(\d{4}\/\d{2}\/[0-9a-f]{32}\.(png|jpg|gif|webp)|seed\/[\w./-]+)|image-variants\/(\d{4}\/\d{2}\/[0-9a-f]{32}\.(png|jpg|gif|webp)|seed\/[\w./-]+)\.\d+\.(avif|webp))(\.[0-9a-f]{12}\.part)?$/;
 
   const serverNamed = (file: string) => {
     const inData = path.relative(t.config.dataDir, path.join(path.dirname(t.config.dataDir), file));
@@ -540,5 +544,131 @@ describe('POST /api/uploader and /api/uploaders with a hostile upload set', () =
     const added = [...(await files())].filter((file) => !before.has(file));
     expect(added.filter((file) => !serverNamed(file))).toEqual([]);
     expect(added.filter((file) => /uploads.\d{4}/.test(file)).length).toBeGreaterThanOrEqual(names.length);
+  });
+});
+
+/**
+ * A full disk, played by making the app's file writes fail with ENOSPC (or EDQUOT) once a file has its first
+ * bytes on disk, on an app with a DATA_DIR of its own, so that every file in it is this test's doing.
+ */
+describe('uploads on a full disk', () => {
+  let full: TestApp;
+  beforeAll(async () => {
+    const dataDir = path.join(process.env.TEST_ROOT ?? '/tmp', `full-disk-${randomBytes(4).toString('hex')}`);
+    full = await createTestApp({ DATA_DIR: dataDir, UPLOAD_MAX_BYTES: String(64 * 1024) }, { reuse: t });
+  });
+  afterAll(() => full.close());
+
+  /** Every file under the app's uploads folder, relative to it. */
+  async function uploadsFolder(): Promise<string[]> {
+    const names = await fs.readdir(full.config.uploadsDir, { recursive: true, withFileTypes: true });
+    return names
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(full.config.uploadsDir, path.join(entry.parentPath, entry.name)))
+      .sort();
+  }
+
+  it.each([
+    ['ENOSPC', '/api/uploader'],
+    ['EDQUOT', '/api/uploader'],
+    ['ENOSPC', '/api/uploaders'],
+  ] as const)('should refuse an upload in words when the disk is full (%s, %s), storing nothing', async (code, url) => {
+    const listed = await uploadsFolder();
+    const disk = fillDisk(full, 32, code);
+    let res;
+    try {
+      const field = url === '/api/uploader' ? 'file' : 'upload';
+      res = await full.http.post(url).set('token', token).attach(field, SAMPLE_IMAGES.png, 'a.png');
+    } finally {
+      disk.restore();
+    }
+    if (url === '/api/uploader') {
+      expect(refused(res, 1)).toBe(UPLOAD_DISK_FULL);
+    } else {
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ error: { message: UPLOAD_DISK_FULL } });
+    }
+    expect(UPLOAD_DISK_FULL).toBe('服务器磁盘空间已满，图片未能保存，请联系技术人员清理后再试');
+    // The upload reached the disk in part before the disk was full: that part is gone, and nothing else came.
+    expect(disk.started).toHaveLength(1);
+    expect(disk.started[0]!.written).toBe(32);
+    expect(existsSync(disk.started[0]!.file)).toBe(false);
+    expect(await uploadsFolder()).toEqual(listed);
+  });
+
+  it('should store again once there is room', async () => {
+    const data = ok<{ url: string }>(
+      await full.http.post('/api/uploader').set('token', token).attach('file', SAMPLE_IMAGES.png, 'a.png'),
+    );
+    expect((await full.http.get(data.url)).status).toBe(200);
+  });
+
+  it('should serve no file being written, nor any file the server did not name, even when it is there', async () => {
+    const stem = `${randomBytes(16).toString('hex')}.png`;
+    const folder = path.join(full.config.uploadsDir, '2026', '11');
+    await fs.mkdir(folder, { recursive: true });
+    const unfinished = [
+      `${stem}.part`,
+      `${stem}.0123456789ab.part`,
+      `${stem}.4242.tmp`,
+      `${stem.toUpperCase()}`,
+      `${stem.replace('.png', '.svg')}`,
+      'notes.txt',
+      'shell.php',
+      '.htaccess',
+    ];
+    for (const name of unfinished) await fs.writeFile(path.join(folder, name), SAMPLE_IMAGES.png);
+    await fs.writeFile(path.join(full.config.uploadsDir, 'seed', 'v1', 'logo.svg.4242.tmp'), '<svg/>');
+    await fs.writeFile(path.join(full.config.uploadsDir, `${stem}`), SAMPLE_IMAGES.png);
+    try {
+      for (const url of [
+        ...unfinished.map((name) => `/uploads/2026/11/${name}`),
+        ...unfinished.map((name) => `/uploads/2026/11/${name}?w=640`),
+        `/uploads/2026/11/${stem}%2epart`,
+        '/uploads/seed/v1/logo.svg.4242.tmp',
+        `/uploads/${stem}`,
+      ]) {
+        const res = await full.http.get(url).set('Accept', 'image/avif,*/*');
+        expect({ url, status: res.status, type: res.headers['content-type'] }).toEqual({
+          url,
+          status: 404,
+          type: expect.stringMatching(/^text\/plain/),
+        });
+      }
+      // The finished file next to them is served.
+      await fs.writeFile(path.join(folder, stem), SAMPLE_IMAGES.png);
+      expect((await full.http.get(`/uploads/2026/11/${stem}`)).status).toBe(200);
+    } finally {
+      for (const name of [...unfinished, stem]) await fs.rm(path.join(folder, name), { force: true });
+      await fs.rm(path.join(full.config.uploadsDir, 'seed', 'v1', 'logo.svg.4242.tmp'), { force: true });
+      await fs.rm(path.join(full.config.uploadsDir, stem), { force: true });
+    }
+  });
+
+  it('should delete at start what an interrupted write left, once it is a few minutes old', async () => {
+    const variants = path.join(full.config.dataDir, 'image-variants', '2026', '11');
+    const folder = path.join(full.config.uploadsDir, '2026', '11');
+    await fs.mkdir(variants, { recursive: true });
+    const stem = randomBytes(16).toString('hex');
+    const old = [
+      path.join(folder, `${stem}.png.0123456789ab.part`),
+      path.join(folder, `${stem}.jpg.part`),
+      path.join(variants, `${stem}.png.640.avif.0123456789ab.part`),
+      path.join(variants, `${stem}.png.640.webp.77.tmp`),
+      path.join(full.config.uploadsDir, 'seed', 'v1', 'logo.svg.77.tmp'),
+    ];
+    const fresh = path.join(folder, `${stem}.gif.ba9876543210.part`);
+    const finished = path.join(folder, `${stem}.png`);
+    const minutesAgo = new Date(Date.now() - 10 * 60_000);
+    for (const file of [...old, fresh, finished]) await fs.writeFile(file, 'x');
+    for (const file of [...old, finished]) await fs.utimes(file, minutesAgo, minutesAgo);
+
+    expect(await full.app.get(UnfinishedFiles).sweep()).toBe(old.length);
+    expect(old.filter((file) => existsSync(file))).toEqual([]);
+    // One being written now (perhaps by another server on this DATA_DIR) and a finished upload stay.
+    expect(existsSync(fresh)).toBe(true);
+    expect(existsSync(finished)).toBe(true);
+    await fs.rm(fresh);
+    await fs.rm(finished);
   });
 });

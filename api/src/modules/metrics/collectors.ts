@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { CacheServerStats } from '../cache/cache-server.js';
+import type { ImageVariantStats } from '../uploads/image-variants.js';
 import { counter, gauge, type MetricFamily, type Sample } from './prometheus.js';
 
 /** The published-content cache's own counts (`CacheServer.stats()`), per store: `main` and `open_ended` (search). */
@@ -66,5 +67,30 @@ export function poolFamilies(db: DataSource): MetricFamily[] {
     ...(typeof pool.options?.max === 'number'
       ? [gauge('db_pool_max_connections', 'Most connections the pool opens', [{ value: pool.options.max }])]
       : []),
+  ];
+}
+
+/** The image variants' queue: resizes done, jobs dropped unmade, requests answered with the original instead. */
+export function imageVariantFamilies(stats: ImageVariantStats): MetricFamily[] {
+  return [
+    counter(
+      'image_variant_resizes_total',
+      'Pictures resized into a variant: ok (stored), failed (could not be resized), unwritten (could not be stored)',
+      Object.entries(stats.resizes).map(([result, value]) => ({ labels: { result }, value })),
+    ),
+    counter(
+      'image_variant_jobs_dropped_total',
+      'Variants queued but never made, because every request waiting for them hung up',
+      [{ value: stats.dropped }],
+    ),
+    counter(
+      'image_variant_originals_total',
+      'Variant requests answered with the original picture: client_limit, queue_full or unwritten',
+      Object.entries(stats.originals).map(([reason, value]) => ({ labels: { reason }, value })),
+    ),
+    gauge('image_variant_jobs', 'Variants queued or being made', [
+      { labels: { state: 'queued' }, value: stats.queued },
+      { labels: { state: 'running' }, value: stats.running },
+    ]),
   ];
 }

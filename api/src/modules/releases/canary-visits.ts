@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { ClientErrorReport, RemoteName } from '@site/shared-types';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { clientAddress, visitorNetwork } from '../../core/client-info.js';
+import { clientKey, rawClientAddress } from '../../core/client-info.js';
 import { RemotesService } from '../frontend/remotes.service.js';
 import { ReleaseCounters } from './release-counters.js';
 import { siteSecret, type VisitorDelta } from './release.queries.js';
@@ -170,7 +170,7 @@ export class CanaryVisits implements OnApplicationBootstrap {
   }
 
   private visitorOf(req: IncomingMessage): string {
-    const network = visitorNetwork(clientAddress(req, this.config.trustProxy));
+    const network = clientKey(rawClientAddress(req, this.config.trustProxy));
     return this.mac(`visitor ${network}`).slice(0, 16);
   }
 

@@ -2,16 +2,25 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { IMAGE_WIDTHS, variantWidth, type ImageWidth } from '@site/shared-types';
+import { hasImageVariants, IMAGE_WIDTHS, variantWidth, type ImageWidth } from '@site/shared-types';
 import sharp, { type Sharp } from 'sharp';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { BoundedLog } from '../../core/bounded-log.js';
+import { clientAddress, clientKey } from '../../core/client-info.js';
 import { staticSegments } from '../../core/confined-static.js';
+import { FileWriter, isDiskFull, variantsDir } from './file-writer.js';
 
 /** Uploaded files are shown as images, never run: no sniffing, and a sandbox if one is opened directly. */
 export const UPLOAD_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
 };
+
+/** Variants one client may be waiting for at a time (queued or being made); beyond, it is sent the original. */
+export const VARIANT_JOBS_PER_CLIENT = 3;
+
+/** Variants someone waits for that may be queued at once; beyond, the original is sent instead of queueing more. */
+export const VARIANT_QUEUE_LIMIT = 8;
 
 /** The encodings a variant is made in, best first; the browser's `Accept` header chooses. */
 const FORMATS = [
@@ -20,24 +29,79 @@ const FORMATS = [
 ] as const;
 type Format = (typeof FORMATS)[number];
 
-const SOURCE = /\.(svg|jpe?g|png|webp)$/i;
+/**
+ * What making a variant came to: its file; `none` when this picture has none (unreadable, or a drawing without a
+ * Chinese font), so the original stands for it for good; `unwritten` when it could not be stored (a full disk),
+ * and `stopped` when the server stops before making it, so the original stands for it this time only.
+ */
+type Result = string | 'none' | 'unwritten' | 'stopped';
+
+/** Why a variant request was answered with the original picture although it has variants. */
+type OriginalReason = 'client_limit' | 'queue_full' | 'unwritten';
+
+interface Waiter {
+  readonly client: string;
+  settle(result: Result): void;
+}
+
+interface Job {
+  readonly file: string;
+  readonly original: string;
+  readonly width: ImageWidth;
+  readonly format: Format;
+  /** The requests waiting for it: a job nobody waits for any more is dropped before it starts. */
+  readonly waiters: Set<Waiter>;
+  /** Asked for by an upload rather than a request: made even if nobody waits, after those someone waits for. */
+  background: boolean;
+}
+
+/** Counts for the metrics (`/api/metrics`, `image_variant_*`). */
+export interface ImageVariantStats {
+  resizes: Record<'ok' | 'failed' | 'unwritten', number>;
+  dropped: number;
+  originals: Record<OriginalReason, number>;
+  queued: number;
+  running: number;
+}
+
+const isFile = (file: string) =>
+  fs.stat(file).then(
+    (stat) => stat.isFile(),
+    () => false,
+  );
 
 /**
  * Resized AVIF/WebP copies of the pictures under `/uploads/` (docs/decisions.md "Image variants").
  * `GET /uploads/…/name.jpg?w=640` answers the variant of that width in the best format the browser accepts,
  * made on first request (or right after an upload) and kept under `DATA_DIR/image-variants/`; the original is
  * never changed and is what a browser accepting neither format gets. Variants are made one at a time, so a
- * burst of first requests cannot take more than one core.
+ * burst of first requests cannot take more than one core; a variant already made is served to anyone. What may
+ * wait is bounded, so that nobody can stall the queue: a request whose client hangs up stops waiting (and a job
+ * nobody waits for is dropped), one client waits for at most {@link VARIANT_JOBS_PER_CLIENT} variants, at most
+ * {@link VARIANT_QUEUE_LIMIT} are queued, and a request over either limit gets the original picture at once.
  */
 @Injectable()
 export class ImageVariants implements OnModuleDestroy {
   private readonly logger = new Logger('ImageVariants');
-  private readonly pending = new Map<string, Promise<string | null>>();
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly unwritable = new BoundedLog((line) => this.logger.error(line), 60_000);
+  /** Every job not finished, by its variant's file: a second request for one joins it. */
+  private readonly jobs = new Map<string, Job>();
+  private readonly queue: Job[] = [];
+  private running: Promise<void> | null = null;
+  /** The jobs each client waits for, with how many of its requests wait for each. */
+  private readonly waiting = new Map<string, Map<Job, number>>();
+  private readonly counts: Omit<ImageVariantStats, 'queued' | 'running'> = {
+    resizes: { ok: 0, failed: 0, unwritten: 0 },
+    dropped: 0,
+    originals: { client_limit: 0, queue_full: 0, unwritten: 0 },
+  };
   private cjkFont: Promise<boolean> | undefined;
   private closing = false;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly files: FileWriter,
+  ) {}
 
   /** Express handler mounted before the static `/uploads` files: answers `?w=` requests, passes the rest on. */
   readonly handle = (req: Request, res: Response, next: NextFunction): void => {
@@ -45,23 +109,28 @@ export class ImageVariants implements OnModuleDestroy {
     if (!query?.has('w')) return next();
     const width = variantWidth(query.get('w'));
     const segments = staticSegments(req.url);
-    if (width === null || !segments || !SOURCE.test(segments[segments.length - 1]!)) {
+    if (width === null || !segments || !hasImageVariants(`/uploads/${segments.join('/')}`)) {
       res.status(404).type('text/plain').send('Not Found');
       return;
     }
     res.setHeader('Vary', 'Accept');
     const format = FORMATS.find((candidate) => (req.headers.accept ?? '').includes(candidate.mime));
     if (!format) return next();
-    this.variant(segments, width, format).then(
-      (file) => {
-        if (!file) return next();
-        res.setHeader('Content-Type', format.mime);
-        for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(name, value);
-        res.sendFile(file, { maxAge: '365d', immutable: true, dotfiles: 'allow' }, (error) => error && next());
-      },
+    this.answer(req, res, segments, width, format).then(
+      (settled) => settled || next(),
       () => next(),
     );
   };
+
+  stats(): ImageVariantStats {
+    return {
+      resizes: { ...this.counts.resizes },
+      dropped: this.counts.dropped,
+      originals: { ...this.counts.originals },
+      queued: this.queue.length,
+      running: this.running ? 1 : 0,
+    };
+  }
 
   /**
    * Makes the variants of a new upload in the background, so its first visitors do not wait: every width up to
@@ -69,69 +138,188 @@ export class ImageVariants implements OnModuleDestroy {
    */
   warm(url: string): void {
     const segments = staticSegments(url.replace(/^\/uploads\//, ''));
-    if (!segments || !SOURCE.test(url)) return;
-    void this.enqueue(async () => {
-      const { width: own } = await sharp(path.join(this.config.uploadsDir, ...segments)).metadata();
-      const widths = IMAGE_WIDTHS.filter((width, index) => index === 0 || IMAGE_WIDTHS[index - 1]! < own);
-      for (const width of widths) for (const format of FORMATS) void this.variant(segments, width, format);
-    }).catch(() => undefined);
+    if (!segments || !hasImageVariants(url)) return;
+    const original = path.join(this.config.uploadsDir, ...segments);
+    void sharp(original)
+      .metadata()
+      .then(({ width: own }) => {
+        const widths = IMAGE_WIDTHS.filter((width, index) => index === 0 || IMAGE_WIDTHS[index - 1]! < own);
+        for (const width of widths) {
+          for (const format of FORMATS)
+            this.job(this.variantFile(segments, width, format), original, width, format, true);
+        }
+        this.pump();
+      })
+      .catch(() => undefined);
   }
 
   /** On shutdown the variant being made is finished and the waiting ones are dropped (made again when asked for). */
   async onModuleDestroy(): Promise<void> {
     this.closing = true;
-    await this.queue;
+    for (const job of this.queue.splice(0)) this.finish(job, 'stopped');
+    await this.running;
   }
 
-  /** The variant's file, made if needed; null when the original is missing or cannot be made into one. */
-  private variant(segments: string[], width: ImageWidth, format: Format): Promise<string | null> {
+  /**
+   * Answers a variant request from the variant, made first if needed, or from the original; false when the
+   * request is left to the static files (a missing picture, or one with no variant).
+   */
+  private async answer(req: Request, res: Response, segments: string[], width: ImageWidth, format: Format) {
+    const file = this.variantFile(segments, width, format);
     const original = path.join(this.config.uploadsDir, ...segments);
-    const file = path.join(this.config.dataDir, 'image-variants', ...segments) + `.${width}.${format.ext}`;
-    let made = this.pending.get(file);
-    if (!made) {
-      made = fs.access(file).then(
-        () => file,
-        () => this.enqueue(() => this.make(original, file, width, format)),
-      );
-      this.pending.set(file, made);
-      void made.finally(() => this.pending.delete(file));
+    if (await isFile(file)) return this.sendVariant(res, file, format);
+    if (!(await isFile(original))) return false;
+    // Hung up meanwhile: nothing is made for nobody.
+    if (res.destroyed || req.socket.destroyed) return true;
+    if (this.closing) return this.sendOriginal(res, original, null);
+    const client = clientKey(clientAddress(req));
+    const known = this.jobs.get(file);
+    const mine = this.waiting.get(client);
+    if (mine && mine.size >= VARIANT_JOBS_PER_CLIENT && !(known && mine.has(known))) {
+      return this.sendOriginal(res, original, 'client_limit');
     }
-    return made;
+    if (!known && this.queue.filter((job) => job.waiters.size > 0).length >= VARIANT_QUEUE_LIMIT) {
+      return this.sendOriginal(res, original, 'queue_full');
+    }
+
+    const job = known ?? this.job(file, original, width, format, false);
+    let gone = false;
+    const result = await new Promise<Result>((settle) => {
+      const waiter: Waiter = { client, settle };
+      job.waiters.add(waiter);
+      const jobs = this.waiting.get(client) ?? new Map<Job, number>();
+      jobs.set(job, (jobs.get(job) ?? 0) + 1);
+      this.waiting.set(client, jobs);
+      // Also after the answer is sent, when this waiter has already left.
+      res.once('close', () => {
+        gone = true;
+        this.leave(job, waiter);
+        settle('none');
+      });
+      this.pump();
+    });
+    if (gone) return true;
+    if (result === 'none') return false;
+    if (result === 'unwritten') return this.sendOriginal(res, original, 'unwritten');
+    if (result === 'stopped') return this.sendOriginal(res, original, null);
+    return this.sendVariant(res, result, format);
   }
 
-  private enqueue<T>(job: () => Promise<T | null>): Promise<T | null> {
-    const guarded = () => (this.closing ? Promise.resolve(null) : job());
-    const run = this.queue.then(guarded, guarded);
-    this.queue = run.catch(() => undefined);
-    return run;
+  /** The unfinished job for this variant, or a new one at the end of the queue. */
+  private job(file: string, original: string, width: ImageWidth, format: Format, background: boolean): Job {
+    const known = this.jobs.get(file);
+    if (known) {
+      known.background ||= background;
+      return known;
+    }
+    const job: Job = { file, original, width, format, waiters: new Set(), background };
+    this.jobs.set(file, job);
+    this.queue.push(job);
+    return job;
   }
 
-  private async make(original: string, file: string, width: ImageWidth, format: Format): Promise<string | null> {
+  /** A request stops waiting (it was answered, or its client hung up): a queued job nobody waits for is dropped. */
+  private leave(job: Job, waiter: Waiter): void {
+    if (!job.waiters.delete(waiter)) return;
+    const jobs = this.waiting.get(waiter.client);
+    const left = (jobs?.get(job) ?? 1) - 1;
+    if (left > 0) jobs?.set(job, left);
+    else jobs?.delete(job);
+    if (jobs?.size === 0) this.waiting.delete(waiter.client);
+    const index = this.queue.indexOf(job);
+    if (index >= 0 && job.waiters.size === 0 && !job.background) {
+      this.queue.splice(index, 1);
+      this.jobs.delete(job.file);
+      this.counts.dropped += 1;
+    }
+  }
+
+  private finish(job: Job, result: Result): void {
+    this.jobs.delete(job.file);
+    for (const waiter of [...job.waiters]) {
+      this.leave(job, waiter);
+      waiter.settle(result);
+    }
+  }
+
+  /** Starts the next job unless one is under way: the oldest someone waits for, else the oldest of an upload's. */
+  private pump(): void {
+    if (this.running || this.closing) return;
+    const waited = this.queue.findIndex((job) => job.waiters.size > 0);
+    const [job] = this.queue.splice(Math.max(waited, 0), 1);
+    if (!job) return;
+    this.running = this.run(job)
+      .catch((): Result => 'none')
+      .then((result) => this.finish(job, result))
+      .finally(() => {
+        this.running = null;
+        this.pump();
+      });
+  }
+
+  private async run(job: Job): Promise<Result> {
+    // Made by the job that ended just before this one was queued.
+    if (await isFile(job.file)) return job.file;
     let bytes: Buffer;
     try {
-      bytes = await fs.readFile(original);
+      bytes = await fs.readFile(job.original);
     } catch {
-      return null;
+      return 'none';
     }
-    const svg = original.toLowerCase().endsWith('.svg');
+    const svg = job.original.toLowerCase().endsWith('.svg');
     // Without a Chinese font the demo drawings would come out with empty boxes: the browser draws them instead.
-    if (svg && !(await this.hasCjkFont())) return null;
+    if (svg && !(await this.hasCjkFont())) return 'none';
+    let output: Buffer;
     try {
       // A drawing is rendered straight at the width asked for (at most its own), not drawn large and shrunk.
-      const density = svg ? (72 * width) / Math.max(width, (await sharp(bytes).metadata()).width) : undefined;
+      const density = svg ? (72 * job.width) / Math.max(job.width, (await sharp(bytes).metadata()).width) : undefined;
       const image = sharp(bytes, { density, limitInputPixels: 40_000_000 })
         .autoOrient()
-        .resize({ width, withoutEnlargement: true });
-      const output = await format.encode(image).toBuffer();
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      const temporary = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(temporary, output);
-      await fs.rename(temporary, file);
-      return file;
+        .resize({ width: job.width, withoutEnlargement: true });
+      output = await job.format.encode(image).toBuffer();
     } catch (error) {
-      this.logger.warn(`No ${format.ext} variant of ${path.basename(original)}: ${(error as Error).message}`);
-      return null;
+      this.counts.resizes.failed += 1;
+      this.logger.warn(`No ${job.format.ext} variant of ${path.basename(job.original)}: ${(error as Error).message}`);
+      return 'none';
     }
+    try {
+      await this.files.write(job.file, output);
+    } catch (error) {
+      this.counts.resizes.unwritten += 1;
+      const why = isDiskFull(error) ? 'the disk is full' : (error as Error).message;
+      this.unwritable.note('write', `Image variants cannot be stored (originals are served instead): ${why}`);
+      return 'unwritten';
+    }
+    this.counts.resizes.ok += 1;
+    return job.file;
+  }
+
+  private variantFile(segments: string[], width: ImageWidth, format: Format): string {
+    return path.join(variantsDir(this.config), ...segments) + `.${width}.${format.ext}`;
+  }
+
+  private sendVariant(res: Response, file: string, format: Format): Promise<boolean> {
+    res.setHeader('Content-Type', format.mime);
+    for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(name, value);
+    return this.send(res, file, { maxAge: '365d', immutable: true });
+  }
+
+  /**
+   * The original in place of a variant that is not there yet: never kept by a cache (the next request may get the
+   * variant), and the variant is not made for this request.
+   */
+  private sendOriginal(res: Response, original: string, reason: OriginalReason | null): Promise<boolean> {
+    if (reason) this.counts.originals[reason] += 1;
+    res.setHeader('Cache-Control', 'no-cache');
+    for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(name, value);
+    return this.send(res, original, { cacheControl: false });
+  }
+
+  /** Sends a file; false when it could not be (then the static files answer). */
+  private send(res: Response, file: string, options: { maxAge?: string; immutable?: boolean; cacheControl?: boolean }) {
+    return new Promise<boolean>((resolve) => {
+      res.sendFile(file, { ...options, dotfiles: 'allow' }, (error) => resolve(!error || res.headersSent));
+    });
   }
 
   /** Whether the SVG renderer finds a font with Chinese glyphs (a missing glyph draws like an unassigned code point). */

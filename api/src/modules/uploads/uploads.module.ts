@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { FileWriter, UnfinishedFiles } from './file-writer.js';
 import { ImageVariants } from './image-variants.js';
 import { CkeditorErrorsFilter, UploaderErrorsFilter } from './upload-errors.filter.js';
 import { UploadsController } from './uploads.controller.js';
@@ -17,7 +18,7 @@ import { UploadsService } from './uploads.service.js';
     }),
   ],
   controllers: [UploadsController],
-  providers: [UploadsService, ImageVariants, UploaderErrorsFilter, CkeditorErrorsFilter],
+  providers: [UploadsService, ImageVariants, FileWriter, UnfinishedFiles, UploaderErrorsFilter, CkeditorErrorsFilter],
   exports: [ImageVariants],
 })
 export class UploadsModule {}

@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { UploadData } from '@site/shared-types';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { invalid } from '../../core/api.exception.js';
+import { failure, invalid } from '../../core/api.exception.js';
+import { FileWriter, isDiskFull } from './file-writer.js';
 import { ImageVariants } from './image-variants.js';
 import { detectImage, isLosslessWebp, type ImageType } from './image-type.js';
 
 export const UPLOAD_REFUSED = '只能上传 JPG、PNG、GIF 或 WebP 图片';
 export const UPLOAD_UNREADABLE = '图片已损坏，无法读取，请重新导出后上传';
+export const UPLOAD_DISK_FULL = '服务器磁盘空间已满，图片未能保存，请联系技术人员清理后再试';
 
 /** The largest picture accepted, judged from its header before any pixel is decoded (frames of an animation add up). */
 export const MAX_SIDE = 12_000;
@@ -70,9 +71,12 @@ async function reencode(bytes: Buffer, type: ImageType): Promise<Buffer> {
 /** Stores uploaded images under `DATA_DIR/uploads/YYYY/MM/`, re-encoded, with random names chosen by their real type. */
 @Injectable()
 export class UploadsService {
+  private readonly logger = new Logger('Uploads');
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly variants: ImageVariants,
+    private readonly files: FileWriter,
   ) {}
 
   get tooLargeMessage(): string {
@@ -90,12 +94,14 @@ export class UploadsService {
     const now = new Date();
     const folder = [String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0')];
     const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
-    const dir = path.join(this.config.uploadsDir, ...folder);
-    await fs.mkdir(dir, { recursive: true });
-    // Write then rename: a reader never sees half a file.
-    const target = path.join(dir, name);
-    await fs.writeFile(`${target}.part`, bytes, { flag: 'wx' });
-    await fs.rename(`${target}.part`, target);
+    try {
+      await this.files.write(path.join(this.config.uploadsDir, ...folder, name), bytes);
+    } catch (error) {
+      if (!isDiskFull(error)) throw error;
+      // The administrator is told in words; whoever runs the server needs to know too.
+      this.logger.error(`Upload not stored, the disk is full: ${(error as Error).message}`);
+      throw failure(UPLOAD_DISK_FULL);
+    }
     const url = `/uploads/${folder.join('/')}/${name}`;
     this.variants.warm(url);
     return { url };
