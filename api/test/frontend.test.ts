@@ -17,6 +17,9 @@ const DESKTOP_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 /** A page as a phone asks for it (a desktop browser is sent away from /move/). */
 const phone = (route: string) => t.http.get(route).set('User-Agent', MOBILE_UA);
+/** A page as its own face's device asks for it (a phone is sent from a desktop page to its mobile page). */
+const visit = (route: string) =>
+  route.startsWith('/move/') ? phone(route) : t.http.get(route).set('User-Agent', DESKTOP_UA);
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const release = (remote: string) =>
@@ -88,7 +91,7 @@ describe('the shell page', () => {
       '/move/nope',
       '/admin/index/nope',
     ]) {
-      const res = await phone(route);
+      const res = await visit(route);
       expect(res.status).toBe(404);
       expect(res.text).toContain('<meta name="robots" content="noindex" />');
       expect(res.text).toContain('id="site-config"');
@@ -97,7 +100,7 @@ describe('the shell page', () => {
 
   it('should know the existing ids of item and customer-case pages', async () => {
     for (const route of ['/items/3.html', '/webcase/101.html', '/webcase/5.html', '/move/items/4.html']) {
-      expect((await phone(route)).status).toBe(200);
+      expect((await visit(route)).status).toBe(200);
     }
   });
 
@@ -220,6 +223,13 @@ describe('server rendering', () => {
     const mobile = await phone('/move/zhy.html').set('Host', 'www.yunfan.test');
     expect(mobile.text).toContain('<link rel="canonical" href="http://www.yunfan.test/about.html" />');
     expect(mobile.text).toContain('<meta name="applicable-device" content="mobile" />');
+    // A customer-case tab is paired with its own tab, both ways.
+    const tab = await t.http.get('/webcase/3.html').set('Host', 'www.yunfan.test');
+    expect(tab.text).toContain(
+      '<link rel="alternate" media="only screen and (max-width: 640px)" href="http://www.yunfan.test/move/case.html?tab=3" />',
+    );
+    const mobileTab = await phone('/move/case.html?tab=3').set('Host', 'www.yunfan.test');
+    expect(mobileTab.text).toContain('<link rel="canonical" href="http://www.yunfan.test/webcase/3.html" />');
     const [item] = await t.sql<{ id: number; img: string }>('SELECT id, img FROM "case" ORDER BY id LIMIT 1');
     const card = await t.http.get(`/details/${item!.id}.html`).set('Host', 'www.yunfan.test');
     expect(card.text).toContain(`<meta property="og:image" content="http://www.yunfan.test${item!.img}" />`);
@@ -294,12 +304,18 @@ describe('server start-up redirect', () => {
     { ua: MOBILE_UA, host: 'www.yunfan.test', path: '/', to: '/move/' },
     { ua: MOBILE_UA, host: 'www.yunfan.test', path: '/index.html', to: '/move/' },
     { ua: MOBILE_UA, host: 'www.yunfan.test', path: '/move/', to: null },
-    { ua: MOBILE_UA, host: 'www.yunfan.test', path: '/about.html', to: null },
+    { ua: MOBILE_UA, host: 'www.yunfan.test', path: '/about.html', to: '/move/zhy.html' },
+    { ua: MOBILE_UA, host: 'www.yunfan.test', path: '/details/1.html', to: '/move/details/1.html' },
+    { ua: MOBILE_UA, host: 'www.yunfan.test', path: '/webcase/4.html', to: '/move/case.html?tab=4' },
+    { ua: MOBILE_UA, host: 'www.yunfan.test', path: '/itemnews.html', to: null },
+    { ua: MOBILE_UA, host: 'www.yunfan.test', path: '/items/search.html', to: null },
+    { ua: DESKTOP_UA, host: 'www.yunfan.test', path: '/itemnews.html', to: null },
     { ua: MOBILE_UA, host: 'www.yunfan.test', path: '/admin', to: '/admin/' },
     { ua: DESKTOP_UA, host: 'm.yunfan.test', path: '/', to: '/move/' },
     { ua: DESKTOP_UA, host: 'm.yunfan.test:8080', path: '/index.html', to: '/move/' },
     { ua: DESKTOP_UA, host: 'm.yunfan.test', path: '/move/', to: null },
     { ua: DESKTOP_UA, host: 'm.yunfan.test', path: '/admin/', to: null },
+    { ua: DESKTOP_UA, host: 'm.yunfan.test', path: '/news/1.html', to: '/move/news/1.html' },
     { ua: MOBILE_UA, host: 'm.yunfan.test', path: '/', to: '/move/' },
   ];
   for (const row of MATRIX) {
@@ -325,6 +341,13 @@ describe('server start-up redirect', () => {
   it('should keep the query string through the redirect', async () => {
     const res = await t.http.get('/index.html?from=baidu').set('User-Agent', MOBILE_UA).redirects(0);
     expect(res.headers.location).toBe('/move/?from=baidu');
+    const deep = await t.http
+      .get('/details/1.html?casemenu=3&from=singlemessage')
+      .set('User-Agent', MOBILE_UA)
+      .redirects(0);
+    expect(deep.headers.location).toBe('/move/details/1.html?casemenu=3&from=singlemessage');
+    const tab = await t.http.get('/webcase/2.html?tab=5&from=timeline').set('User-Agent', MOBILE_UA).redirects(0);
+    expect(tab.headers.location).toBe('/move/case.html?tab=2&from=timeline');
   });
 });
 

@@ -5,7 +5,6 @@ import { aboutRoute } from './features/about/about.route';
 import { casesRoute } from './features/cases/cases.route';
 import { contactRoute } from './features/contact/contact.route';
 import { contactFormRoute } from './features/contact-form/contact-form.route';
-import { mobileSlice } from './features/contact-form/lead-draft-slice';
 import { caseDetailRoute } from './features/details/case-detail.route';
 import { newsDetailRoute } from './features/details/news-detail.route';
 import { homeRoute } from './features/home/home.route';
@@ -32,9 +31,6 @@ export const prefetch = createPrefetch({
   modules: ROUTES,
   layout: () => ({ header: read('header') }),
 });
-
-/** Handed to the browser with a server render (see the platform's `RemoteModule`). */
-export const stateSlices = [mobileSlice.reducerPath];
 
 /** The mobile site, mounted by the shell under `/move`. */
 export default function App({ store }: RemoteProps) {

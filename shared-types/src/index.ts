@@ -4,6 +4,7 @@ export * from './device.js';
 export * from './redirect.js';
 export * from './dates.js';
 export * from './text.js';
+export * from './lead.js';
 export * from './html.js';
 export * from './images.js';
 export * from './menu-routes.js';

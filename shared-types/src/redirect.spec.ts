@@ -1,4 +1,4 @@
-import { decideStartupRedirect, normalizeHost, type RedirectInput } from './redirect.js';
+import { decideStartupRedirect, normalizeHost, redirectLocation, type RedirectInput } from './redirect.js';
 
 const DESKTOP =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -47,9 +47,24 @@ describe('decideStartupRedirect', () => {
       expect(decide('www.yunfan.example.com', '/index.html', PHONE)).toBe('/move/');
     });
 
-    it('should leave a mobile device on other pages where it is', () => {
+    it('should send a mobile device on a desktop page to its mobile counterpart', () => {
+      expect(decide('www.yunfan.example.com', '/details/54.html', PHONE)).toBe('/move/details/54.html');
+      expect(decide('www.yunfan.example.com', '/news/7.html', PHONE)).toBe('/move/news/7.html');
+      expect(decide('www.yunfan.example.com', '/items/3.html', PHONE)).toBe('/move/items/3.html');
+      expect(decide('www.yunfan.example.com', '/about.html', PHONE)).toBe('/move/zhy.html');
+      expect(decide('www.yunfan.example.com', '/webcase/101.html', PHONE)).toBe('/move/case.html');
+      expect(decide('www.yunfan.example.com', '/webcase/3.html', PHONE)).toBe('/move/case.html?tab=3');
+    });
+
+    it('should leave a mobile device where it is on mobile pages and desktop pages without a counterpart', () => {
       expect(decide('www.yunfan.example.com', '/move/case.html', PHONE)).toBeNull();
-      expect(decide('www.yunfan.example.com', '/details/5.html', PHONE)).toBeNull();
+      expect(decide('www.yunfan.example.com', '/move/about.html', PHONE)).toBeNull();
+      expect(decide('www.yunfan.example.com', '/itemnews.html', PHONE)).toBeNull();
+      expect(decide('www.yunfan.example.com', '/items/search.html', PHONE)).toBeNull();
+      // Unknown addresses get the desktop not-found page; so does a customer-case id that is no tab.
+      expect(decide('www.yunfan.example.com', '/webcase/9.html', PHONE)).toBeNull();
+      expect(decide('www.yunfan.example.com', '/nope.html', PHONE)).toBeNull();
+      expect(decide('www.yunfan.example.com', '/about/index.html', PHONE)).toBeNull();
     });
 
     it('should treat localhost with a port as the main host', () => {
@@ -64,9 +79,16 @@ describe('decideStartupRedirect', () => {
       expect(decide('M.Yunfan.Example.com:8080', '/', PHONE)).toBe('/move/');
     });
 
+    it('should send a desktop page with a mobile counterpart to it on any device', () => {
+      expect(decide('m.yunfan.example.com', '/details/54.html', DESKTOP)).toBe('/move/details/54.html');
+      expect(decide('m.yunfan.example.com', '/about.html', PHONE)).toBe('/move/zhy.html');
+    });
+
     it('should leave other paths alone', () => {
       expect(decide('m.yunfan.example.com', '/move/', DESKTOP)).toBeNull();
       expect(decide('m.yunfan.example.com', '/move/us.html', PHONE)).toBeNull();
+      expect(decide('m.yunfan.example.com', '/itemnews.html', PHONE)).toBeNull();
+      expect(decide('m.yunfan.example.com', '/admin', DESKTOP)).toBeNull();
     });
   });
 
@@ -74,6 +96,24 @@ describe('decideStartupRedirect', () => {
     expect(
       decideStartupRedirect({ host: 'm.yunfan.example.com', path: '/', userAgent: DESKTOP, mobileHosts: [] }),
     ).toBeNull();
+  });
+});
+
+describe('redirectLocation', () => {
+  it('should keep the query as it came', () => {
+    expect(redirectLocation('/move/', '')).toBe('/move/');
+    expect(redirectLocation('/move/', '?from=baidu')).toBe('/move/?from=baidu');
+    expect(redirectLocation('/move/details/5.html', 'casemenu=3&utm_source=wx%20qun')).toBe(
+      '/move/details/5.html?casemenu=3&utm_source=wx%20qun',
+    );
+  });
+
+  it("should let the target's own parameters win", () => {
+    expect(redirectLocation('/move/case.html?tab=3', '')).toBe('/move/case.html?tab=3');
+    expect(redirectLocation('/move/case.html?tab=3', '?tab=5&from=singlemessage')).toBe(
+      '/move/case.html?tab=3&from=singlemessage',
+    );
+    expect(redirectLocation('/move/case.html?tab=3', '?%74ab=5&bad=%E0')).toBe('/move/case.html?tab=3&bad=%E0');
   });
 });
 

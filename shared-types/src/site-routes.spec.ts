@@ -150,15 +150,19 @@ describe('counterpartPath', () => {
     expect(counterpartPath('/details/12.html')).toBe('/move/details/12.html');
     expect(counterpartPath('/news/7.html')).toBe('/move/news/7.html');
     expect(counterpartPath('/items/4.html')).toBe('/move/items/4.html');
-    expect(counterpartPath('/webcase/102.html')).toBe('/move/case.html');
+    expect(counterpartPath('/webcase/101.html')).toBe('/move/case.html');
+    expect(counterpartPath('/webcase/3.html')).toBe('/move/case.html?tab=3');
     expect(counterpartPath('/move/index.html')).toBe('/');
     expect(counterpartPath('/move/zhy.html')).toBe('/about.html');
     expect(counterpartPath('/move/details/12.html')).toBe('/details/12.html');
     expect(counterpartPath('/move/case.html')).toBe('/webcase/101.html');
+    expect(counterpartPath('/move/case.html', '?tab=3')).toBe('/webcase/3.html');
+    expect(counterpartPath('/move/case.html', 'tab=9&from=x')).toBe('/webcase/101.html');
   });
 
   it('should have no counterpart for pages one face lacks, unknown pages and the back office', () => {
     expect(counterpartPath('/itemnews.html')).toBeNull();
+    expect(counterpartPath('/webcase/102.html')).toBeNull();
     expect(counterpartPath('/items/search.html')).toBeNull();
     expect(counterpartPath('/move/about.html')).toBeNull();
     expect(counterpartPath('/move/fwxm')).toBeNull();

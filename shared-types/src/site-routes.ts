@@ -1,9 +1,9 @@
+import { CASE_CLASSES, DEFAULT_CASEMENU, DEFAULT_WEBCASE_ID, SearchType, SERVICE_MENU_IDS } from './constants.js';
+
 /**
  * Every page route of the three faces (docs/behaviour.md#three-faces), as data: the server answers 404 for anything
  * else, and the remotes build their route tables from it. `{id}` parameters have the form `{id}.html`.
  */
-import { CASE_CLASSES, DEFAULT_CASEMENU, SearchType, SERVICE_MENU_IDS } from './constants.js';
-
 export type SiteFace = 'desktop' | 'mobile' | 'admin';
 
 /** The desktop routes; `search` is the header search's results page, an addition (docs/decisions.md). */
@@ -195,7 +195,7 @@ export function resolvePageAddress(pathname: string, search: string): PageAddres
   const kept: Array<[string, string]> = [];
   const all: Array<[string, string]> = [];
   let moved = found.path !== pathname;
-  for (const [name, value] of parseQuery(search)) {
+  for (const [name, value] of queryParams(search)) {
     const rule = Object.hasOwn(rules, name) ? rules[name] : undefined;
     if (!rule) {
       all.push([name, value]);
@@ -215,32 +215,45 @@ export function resolvePageAddress(pathname: string, search: string): PageAddres
   };
 }
 
-/** `a=1&b=2` as name–value pairs, `+` read as a space as forms write it; a malformed escape stays as written. */
-function parseQuery(search: string): Array<[string, string]> {
-  const decode = (text: string) => {
-    try {
-      return decodeURIComponent(text.replace(/\+/g, ' '));
-    } catch {
-      return text;
-    }
-  };
-  return (search.startsWith('?') ? search.slice(1) : search)
-    .split('&')
-    .filter(Boolean)
-    .map((part) => {
-      const equals = part.indexOf('=');
-      return equals < 0 ? [decode(part), ''] : [decode(part.slice(0, equals)), decode(part.slice(equals + 1))];
-    });
-}
-
 function formatQuery(pairs: ReadonlyArray<readonly [string, string]>): string {
   if (pairs.length === 0) return '';
   return `?${pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&')}`;
 }
 
+/** Splits a query (with or without `?`) into its decoded parameters, in order. */
+export function queryParams(search: string): [name: string, value: string][] {
+  return search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter(Boolean)
+    .map((part) => {
+      const at = part.indexOf('=');
+      return [decodeQueryPart(at < 0 ? part : part.slice(0, at)), at < 0 ? '' : decodeQueryPart(part.slice(at + 1))];
+    });
+}
+
+/** The first value of a query parameter, or `null` (like `URLSearchParams.get`). */
+export function queryParam(search: string, name: string): string | null {
+  return queryParams(search).find(([key]) => key === name)?.[1] ?? null;
+}
+
+function decodeQueryPart(text: string): string {
+  const spaced = text.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced;
+  }
+}
+
+/** A customer-case tab id (1–5), or `null`. */
+function caseTab(id: number | null): number | null {
+  return CASE_CLASSES.some((tab) => tab.id === id) ? id : null;
+}
+
 /**
  * The same content on the other face, by route name (docs/behaviour.md#page-titles-and-head pairs the desktop and
- * mobile pages).
+ * mobile pages). A customer-case tab keeps its tab: `/webcase/3.html` ↔ `/move/case.html?tab=3`.
  */
 const DESKTOP_TO_MOBILE: Partial<Record<RouteName, (id: number | null) => string | null>> = {
   index: () => '/move/',
@@ -248,25 +261,28 @@ const DESKTOP_TO_MOBILE: Partial<Record<RouteName, (id: number | null) => string
   items: (id) => `/move/items/${id}.html`,
   details: (id) => `/move/details/${id}.html`,
   news: (id) => `/move/news/${id}.html`,
-  webcase: () => '/move/case.html',
+  webcase: (id) => (id === DEFAULT_WEBCASE_ID ? '/move/case.html' : caseTab(id) ? `/move/case.html?tab=${id}` : null),
 };
-const MOBILE_TO_DESKTOP: Partial<Record<RouteName, (id: number | null) => string>> = {
+const MOBILE_TO_DESKTOP: Partial<Record<RouteName, (id: number | null, search: string) => string>> = {
   meindex: () => '/',
   mezhy: () => '/about.html',
   meitems: (id) => `/items/${id}.html`,
   medetails: (id) => `/details/${id}.html`,
   menews: (id) => `/news/${id}.html`,
-  mecase: () => `/webcase/101.html`,
+  // The tab as the mobile case list reads it; without one the list shows the first tab, as 101 does.
+  mecase: (_id, search) => `/webcase/${caseTab(Number(queryParam(search, 'tab'))) ?? DEFAULT_WEBCASE_ID}.html`,
 };
 
 /**
  * The other face's address for the same content, for the `alternate` / `canonical` links of separate mobile
- * URLs; `null` when the other face has no such page (the desktop news list, the mobile contact form…).
+ * URLs and the start-up redirect of phones; `null` when the other face has no such page (the desktop news list,
+ * the search results, the mobile contact form…). `search` is the query, which only the case tabs read; the
+ * answer may carry a query of its own (`/move/case.html?tab=3`).
  */
-export function counterpartPath(pathname: string): string | null {
+export function counterpartPath(pathname: string, search = ''): string | null {
   const match = matchSiteRoute(pathname);
   if (!match) return null;
-  const table: Partial<Record<RouteName, (id: number | null) => string | null>> =
-    match.route.face === 'desktop' ? DESKTOP_TO_MOBILE : match.route.face === 'mobile' ? MOBILE_TO_DESKTOP : {};
-  return table[match.route.name]?.(match.id) ?? null;
+  if (match.route.face === 'desktop') return DESKTOP_TO_MOBILE[match.route.name]?.(match.id) ?? null;
+  if (match.route.face === 'mobile') return MOBILE_TO_DESKTOP[match.route.name]?.(match.id, search) ?? null;
+  return null;
 }

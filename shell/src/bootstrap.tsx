@@ -32,7 +32,7 @@ function readState(): DehydratedState | null {
 async function start(): Promise<void> {
   const config = readSiteConfig();
   // The server already redirected; this covers pages served without it (a CDN, the dev server).
-  const target = redirectFor(window.location.pathname, config.mobileHosts);
+  const target = redirectFor(window.location.pathname, window.location.search, config.mobileHosts);
   if (target) window.history.replaceState(window.history.state, '', target);
   initRemotes(config);
   reportUncaughtErrors();

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { decideStartupRedirect } from '@site/shared-types';
+import { decideStartupRedirect, redirectLocation } from '@site/shared-types';
 import {
   api,
   keywordsFailed,
@@ -11,15 +11,15 @@ import {
   useNavigate,
 } from '@site/platform';
 
-/** The redirect target for an address, or null (docs/behaviour.md#start-up-redirect). */
-export function redirectFor(pathname: string, mobileHosts: readonly string[]): string | null {
+/** The redirect's address (with the query kept) for an address, or null (docs/behaviour.md#start-up-redirect). */
+export function redirectFor(pathname: string, search: string, mobileHosts: readonly string[]): string | null {
   const target = decideStartupRedirect({
     host: window.location.host,
     path: pathname,
     userAgent: navigator.userAgent,
     mobileHosts,
   });
-  return target && target !== pathname ? target : null;
+  return target && target !== pathname ? redirectLocation(target, search) : null;
 }
 
 /**
@@ -31,7 +31,7 @@ export function redirectFor(pathname: string, mobileHosts: readonly string[]): s
 export function StartUp({ mobileHosts }: { mobileHosts: readonly string[] }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
 
   useEffect(() => {
     registerNavigator((path, options) => void navigate(path, options));
@@ -48,9 +48,9 @@ export function StartUp({ mobileHosts }: { mobileHosts: readonly string[] }) {
   }, [dispatch]);
 
   useEffect(() => {
-    const target = redirectFor(pathname, mobileHosts);
+    const target = redirectFor(pathname, search, mobileHosts);
     if (target) navigateTo(target, { replace: true });
-  }, [pathname, mobileHosts]);
+  }, [pathname, search, mobileHosts]);
 
   return null;
 }

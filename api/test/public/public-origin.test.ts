@@ -73,9 +73,10 @@ describe('with PUBLIC_URL', () => {
 
   it('should put every link on PUBLIC_URL, whatever the request says', async () => {
     for (const route of ['/move/index.html', '/about.html']) {
+      // (A mobile host sends desktop pages to their mobile counterparts: the desktop page is asked on the main one.)
       const res = await t.http
         .get(route)
-        .set('Host', 'm.yunfan.test')
+        .set('Host', route.startsWith('/move/') ? 'm.yunfan.test' : 'www.yunfan.test')
         .set('X-Forwarded-Host', 'evil.example')
         .set('User-Agent', route.startsWith('/move/') ? MOBILE_UA : 'Mozilla/5.0');
       expect(res.status).toBe(200);

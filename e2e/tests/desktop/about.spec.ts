@@ -14,7 +14,10 @@ test.describe('desktop about page', () => {
     const contact = await apiData<ContactData>(request, '/api/contact');
     await page.goto(mainUrl('/about.html'));
     await mountedRemote(page);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(about.profile.title);
+    // The page is 关于我们; the profile's title (公司简介) heads its own section, once.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('关于我们');
+    await expect(page.getByRole('heading', { name: about.profile.title })).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 2, name: about.profile.title })).toBeVisible();
     for (const text of about.profile.paragraphs) await expect(page.getByText(text)).toBeVisible();
     expect(about.culture.items.map((item) => item.title)).toEqual(['壁画艺术', '篆刻艺术', '航天精神']);
     for (const item of about.culture.items) await expect(page.getByRole('heading', { name: item.title })).toBeVisible();
@@ -38,6 +41,17 @@ test.describe('desktop about page', () => {
       'href',
       new RegExp(`position=${contact.map.lng},${contact.map.lat}`),
     );
+  });
+
+  test('the title band and the sections below it should start at the same left edge', async ({ page }) => {
+    await page.goto(mainUrl('/about.html'));
+    await mountedRemote(page);
+    const title = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+    const profile = page.getByRole('region', { name: '公司简介' });
+    const heading = (await profile.getByRole('heading', { level: 2 }).boundingBox())!;
+    const text = (await profile.locator('p').first().boundingBox())!;
+    expect(Math.abs(heading.x - title.x)).toBeLessThanOrEqual(2);
+    expect(Math.abs(text.x - title.x)).toBeLessThanOrEqual(2);
   });
 
   test('should play the honours carousel by itself', async ({ page }) => {

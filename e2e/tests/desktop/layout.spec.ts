@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { FooterData, HeaderData } from '@site/shared-types';
+import { adminCall, apiToken } from '../../support/admin';
 import { apiData } from '../../support/api';
 import { mainUrl, mountedRemote } from '../../support/site';
 
@@ -109,6 +110,39 @@ test.describe('desktop footer', () => {
     await expect(icp).toHaveAttribute('href', footer.information.link.site);
     const marks = page.getByTestId('filing-marks');
     for (const mark of footer.information.mark.imgs) await expect(marks.getByText(mark.content)).toBeVisible();
+    // The ICP number is printed once, in the copyright line.
+    const text = (await page.locator('footer').textContent()) ?? '';
+    expect(text.split(footer.information.link.name)).toHaveLength(2);
+    // 在线留言 leads to the contact form.
+    await expect(page.locator('footer').getByRole('link', { name: '在线留言' })).toHaveAttribute(
+      'href',
+      '/about.html#message',
+    );
+  });
+
+  test('should leave out a filing mark that only repeats the ICP number', async ({ page, request }) => {
+    const token = await apiToken(request);
+    const original = await adminCall<FooterData>(request, token, '/api/getfooter');
+    const icp = original.information.link.name;
+    const [police, other] = original.information.mark.imgs;
+    try {
+      // As a footer filled in by hand often is: the ICP mark carrying the ICP number again.
+      await adminCall(request, token, '/api/amendfooter', {
+        ...original,
+        information: {
+          ...original.information,
+          mark: { ...original.information.mark, imgs: [police, { ...other, content: icp }] },
+        },
+      });
+      await page.goto(mainUrl('/'));
+      await mountedRemote(page);
+      const footer = page.locator('footer');
+      await expect(footer.getByRole('link', { name: icp })).toBeVisible();
+      expect(((await footer.textContent()) ?? '').split(icp)).toHaveLength(2);
+      await expect(page.getByTestId('filing-marks')).toContainText(police!.content);
+    } finally {
+      await adminCall(request, token, '/api/amendfooter', original);
+    }
   });
 
   test('should show go-to-top past 1000 px and scroll up over 800 ms; a page change scrolls to the top', async ({

@@ -97,6 +97,43 @@ async function adminLeads(page: Page): Promise<{ name: string; phone: string; co
   return body.data.list.data;
 }
 
+test.describe('the way to the contact form', () => {
+  for (const { path, name } of [
+    { path: '/move/index.html', name: 'the home' },
+    { path: '/move/us.html', name: '联系我们' },
+    { path: '/move/zhy.html', name: '关于我们' },
+  ]) {
+    test(`${name} should lead to 在线留言 with one tap`, async ({ page }) => {
+      await page.goto(mainUrl(path));
+      await mountedRemote(page);
+      const link = page.getByTestId('lead-callout').getByRole('link', { name: '在线留言' });
+      await expect(link).toHaveAttribute('href', '/move/about.html');
+      await link.click();
+      await expect(page).toHaveURL(mainUrl('/move/about.html'));
+      await expect(page.getByTestId('lead-form')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('在线留言');
+    });
+  }
+
+  // 844: the first screen of a 390 × 844 phone, where the button began half under the bar; 800 and 700: a
+  // button partly under the bar is scrolled clear of it.
+  for (const height of [844, 800, 700]) {
+    test(`the submit button should come into view above the bottom bar on a 390 × ${height} screen`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 390, height });
+      await page.goto(mainUrl('/move/about.html'));
+      await mountedRemote(page);
+      const button = page.getByTestId('lead-form').getByRole('button', { name: '提交留言' });
+      await button.scrollIntoViewIfNeeded();
+      const bar = (await page.getByRole('navigation', { name: '底部导航' }).boundingBox())!;
+      const box = (await button.boundingBox())!;
+      expect(box.y).toBeGreaterThan(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
+    });
+  }
+});
+
 test.describe('mobile contact form', () => {
   test('should check the fields, then store the lead once and say so', async ({ page }) => {
     const calls = recordCalls(page, '/api/leaveword');

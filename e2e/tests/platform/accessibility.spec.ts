@@ -74,6 +74,30 @@ test.describe('accessibility of the desktop site', () => {
     }
   });
 
+  test('the contact form on the about page, showing its field errors and then a refusal, should have none', async ({
+    page,
+    request,
+  }) => {
+    await open(page, request, '/about.html#message');
+    const form = page.getByTestId('lead-form');
+    await form.getByRole('button', { name: '提交留言' }).click();
+    await expect(form.getByText('请填写姓名')).toBeVisible();
+    await expectAccessible(page, '/about.html with field errors', '#message');
+    await page.route('**/api/leaveword', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 1, msg: '提交过于频繁，请稍后再试', data: null }),
+      }),
+    );
+    await form.getByLabel('姓名').fill('访客');
+    await form.getByLabel('电话').fill('13800138000');
+    await form.getByLabel('留言内容').fill('你好');
+    await form.getByRole('button', { name: '提交留言' }).click();
+    await expect(form.getByTestId('lead-outcome')).toBeVisible();
+    await expectAccessible(page, '/about.html with a refused lead', '#message');
+  });
+
   test('the about page with its side tab shown should have none', async ({ page, request }) => {
     await open(page, request, '/about.html');
     await page.evaluate(() => window.scrollTo(0, 1320));

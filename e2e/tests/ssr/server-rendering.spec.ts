@@ -47,7 +47,9 @@ test.describe('with JavaScript disabled', () => {
 
     await page.goto(mainUrl('/about.html'));
     const about = await call<{ profile: { title: string; paragraphs: string[] } }>(page, '/api/about');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(about.profile.title);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('关于我们');
+    await expect(page.getByRole('heading', { level: 2, name: about.profile.title })).toBeVisible();
+    await expect(page.getByTestId('lead-form')).toBeVisible();
     await expect(page.locator('main')).toContainText(about.profile.paragraphs[0]!);
 
     const items = await call<{ menu: { title: string }; case: { caselist: Item[] } }>(page, '/api/items', { menu: 3 });

@@ -2,6 +2,9 @@ import { BACK_TO_TOP_THRESHOLD_PX, footerMenuRoute, MenuId, menuRoute } from '@s
 import { BackToTop, Link, publicApi } from '@site/platform';
 import styles from './footer.module.css';
 
+/** The desktop contact form: on the about page's contact section (docs/behaviour.md#about-page). */
+const CONTACT_FORM_LINK = '/about.html#message';
+
 /** Go-to-top: shown once the page is scrolled more than 1000 px, scrolls to the top over 800 ms. */
 function GoTop() {
   return (
@@ -18,12 +21,16 @@ function GoTop() {
 /**
  * The footer (docs/behaviour.md#footer): about-us links (the first goes to menu 7, the others by column_id, id 1
  * has no link), contact entries, friendly links (new tab, nofollow), the QR block, the copyright line with the
- * ICP filing link, the two filing marks, and the go-to-top button. The chat links (`qq`) sit under the contact entries.
+ * ICP filing link, the filing marks (but one that repeats the ICP number), and the go-to-top button. 在线留言 under
+ * the contact entries leads to the contact form. The chat links (`qq`) sit under the contact entries.
  */
 export function Footer() {
   const footer = publicApi.useFooterQuery().data;
   if (!footer) return <footer className={styles.footer} />;
   const { information } = footer;
+  // The ICP number is already printed (and linked) after the copyright: a mark that only repeats it is left out.
+  const icp = information.link.name.trim();
+  const marks = information.mark.imgs.filter((mark) => !icp || mark.content.trim() !== icp);
   return (
     <footer className={styles.footer}>
       <div className={styles.columns}>
@@ -48,6 +55,11 @@ export function Footer() {
               <span>{entry.content}</span>
             </p>
           ))}
+          <p>
+            <Link className={styles.message} to={CONTACT_FORM_LINK} data-testid="footer-message">
+              在线留言<span aria-hidden="true">→</span>
+            </Link>
+          </p>
           {footer.qq.length > 0 ? (
             <p className={styles.chat} data-testid="chat-links">
               在线客服：
@@ -85,7 +97,7 @@ export function Footer() {
           </a>
         </p>
         <p className={styles.marks} data-testid="filing-marks">
-          {information.mark.imgs.map((mark) => (
+          {marks.map((mark) => (
             <span key={mark.content}>
               <img src={mark.img} alt="" width={20} height={20} loading="lazy" />
               {mark.content}

@@ -4,12 +4,37 @@ import { Footer } from './footer';
 import { Header } from './header';
 import styles from './layout.module.css';
 
-/** Every desktop page: the top navigation, the page, the footer; each page change starts at the top. */
+/** How long an anchor is waited for while its page loads (a link to `/about.html#message` from another page). */
+const ANCHOR_WAIT_FRAMES = 180;
+
+/**
+ * Scrolls to the element with this id once it is there (the page may still be loading its data), then stops.
+ * Returns the cleanup.
+ */
+function scrollToAnchor(id: string): () => void {
+  let frame = 0;
+  let tries = 0;
+  const attempt = () => {
+    const target = document.getElementById(id);
+    if (target) target.scrollIntoView();
+    else if (tries++ < ANCHOR_WAIT_FRAMES) frame = requestAnimationFrame(attempt);
+  };
+  attempt();
+  return () => cancelAnimationFrame(frame);
+}
+
+/**
+ * Every desktop page: the top navigation, the page, the footer. Each page change starts at the top, but an address
+ * with an anchor (`#message`) goes to it, also when it is followed again from the same page.
+ */
 export function Layout({ children }: { children: ReactNode }) {
-  const { pathname, search } = useLocation();
+  const { pathname, search, hash, key } = useLocation();
+  const anchor = hash ? decodeURIComponent(hash.slice(1)) : '';
   useEffect(() => {
+    if (anchor) return scrollToAnchor(anchor);
     window.scrollTo(0, 0);
-  }, [pathname, search]);
+    return undefined;
+  }, [pathname, search, anchor, anchor ? key : '']);
   return (
     <div className={styles.page} data-remote={__REMOTE_NAME__} data-release={__RELEASE_LABEL__}>
       <Header />

@@ -1,6 +1,7 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { api, type ApiExtra } from './api';
+import { leadSlice } from './lead-slice';
 import { sessionSlice, TOKEN_STORAGE_KEY } from './session-slice';
 import { siteSlice } from './site-slice';
 import { uiSlice } from './ui-slice';
@@ -9,11 +10,15 @@ import { uiSlice } from './ui-slice';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface LazyLoadedSlices {}
 
-/** The shell's state stays tiny (meta, session, notices); remotes inject their own, prefixed by their name. */
+/**
+ * The shell's state stays tiny (meta, session, notices, a contact form's draft); remotes inject their own,
+ * prefixed by their name.
+ */
 export const rootReducer = combineSlices(
   siteSlice,
   sessionSlice,
   uiSlice,
+  leadSlice,
   api,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 

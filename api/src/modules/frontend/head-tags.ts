@@ -8,6 +8,8 @@ export interface HeadInput {
   origin: string;
   /** The page's path, and the route it matched (`null`: not-found). */
   path: string;
+  /** The page's query (only a mobile case tab's canonical reads it). */
+  search?: string;
   match: RouteMatch | null;
 }
 
@@ -17,7 +19,7 @@ export interface HeadInput {
  * desktop page's mobile alternate, Open Graph and the microdata names WeChat's link cards read; a missing page
  * is not indexed.
  */
-export function headTags({ head, siteName, origin, path, match }: HeadInput): string[] {
+export function headTags({ head, siteName, origin, path, search = '', match }: HeadInput): string[] {
   const absolute = (href: string) => (/^https?:\/\//.test(href) ? href : origin + href);
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
@@ -29,7 +31,7 @@ export function headTags({ head, siteName, origin, path, match }: HeadInput): st
     return tags;
   }
   const face = match?.route.face;
-  const counterpart = counterpartPath(path);
+  const counterpart = counterpartPath(path, search);
   // Separate mobile URLs: the desktop page is canonical and names its mobile version; the mobile page points
   // back to it (pages only one face has are their own canonical). The mobile home is its own: a canonical
   // from a deeper address to the site's root reads as "every page is the home page" to crawlers and Lighthouse,

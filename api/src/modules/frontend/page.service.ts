@@ -120,7 +120,10 @@ export class PageService {
     const structured =
       head.status === 200 && match ? await this.structured.tag(match, req.path, origin, name, reads) : null;
     const [before, after] = this.shell.fill(files, {
-      head: [...headTags({ head, siteName: name, origin, path: req.path, match }), ...(structured ? [structured] : [])],
+      head: [
+        ...headTags({ head, siteName: name, origin, path: req.path, search: queryOf(req.originalUrl), match }),
+        ...(structured ? [structured] : []),
+      ],
       styles: rendered?.styles ?? [],
       config,
       stateJson: rendered?.result.stateJson ?? null,
@@ -142,6 +145,12 @@ export class PageService {
       },
     );
   }
+}
+
+/** The query of a request's address, without `?`. */
+function queryOf(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at + 1);
 }
 
 /** This server as seen from itself: the render fetches the page's data over loopback, like the browser would. */

@@ -1,4 +1,4 @@
-import { decideStartupRedirect } from '@site/shared-types';
+import { decideStartupRedirect, redirectLocation } from '@site/shared-types';
 import type { Request } from 'express';
 
 /**
@@ -14,7 +14,7 @@ export function startupRedirect(req: Request, mobileHosts: string[]): string | n
   });
   if (!target || target === req.path) return null;
   const query = req.originalUrl.indexOf('?');
-  return query >= 0 ? target + req.originalUrl.slice(query) : target;
+  return redirectLocation(target, query >= 0 ? req.originalUrl.slice(query) : '');
 }
 
 const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64)';
@@ -22,7 +22,8 @@ const MOBILE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)';
 
 /**
  * The `Vary` of a page at this host and path: `User-Agent` too where phones and computers are redirected
- * differently (a cache in front must then keep them apart), only `Accept-Encoding` elsewhere.
+ * differently (a cache in front must then keep them apart), only `Accept-Encoding` elsewhere. The redirect reads
+ * nothing of the user agent but whether it is a phone's, so one agent of each kind tells them apart.
  */
 export function pageVary(host: string, path: string, mobileHosts: string[]): string {
   const redirect = (userAgent: string) => decideStartupRedirect({ host, path, userAgent, mobileHosts });

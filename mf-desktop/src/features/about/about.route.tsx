@@ -14,6 +14,7 @@ import { Carousel } from '../../common/carousel';
 import { Loading } from '../../common/page-states';
 import { PageBanner } from '../../common/page-banner';
 import { ProcessSteps } from '../../common/process-steps';
+import { LeadForm } from './lead-form';
 import styles from './about.module.css';
 
 /**
@@ -114,12 +115,13 @@ function AboutPage() {
   if (!about || !contact) return <Loading />;
   return (
     <main data-page="about" className={styles.page}>
-      <PageBanner title={about.profile.title} intro={about.profile.subtitle} />
+      {/* The page is 关于我们; the profile's own title heads its section below, so it is not said twice. */}
+      <PageBanner title={ROUTE_TITLES.about ?? '关于我们'} intro={about.profile.subtitle} />
       <SideTab labels={['关于我们', about.culture.title, about.process.title, about.honours.title]} />
 
-      <section className={styles.profile} aria-label="公司简介">
+      <section className={styles.profile} aria-labelledby="about-profile">
         <div className={styles.profileText}>
-          <h2>公司简介</h2>
+          <h2 id="about-profile">{about.profile.title}</h2>
           {about.profile.paragraphs.map((text) => (
             <p key={text}>{text}</p>
           ))}
@@ -178,38 +180,44 @@ function AboutPage() {
         </div>
       </section>
 
-      <section className={`${styles.inner} ${styles.contact}`} aria-labelledby="about-contact">
-        <div>
-          <h2 id="about-contact">联系我们</h2>
-          <p className={styles.intro}>{contact.intro}</p>
-          <dl className={styles.contactList}>
-            <dt>公司</dt>
-            <dd>{contact.company}</dd>
-            <dt>地址</dt>
-            <dd>{contact.address}</dd>
-            <dt>电话</dt>
-            <dd>
-              {contact.phones.map((phone) => (
-                <a key={phone} href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
-                  {phone}
-                </a>
-              ))}
-            </dd>
-            <dt>邮箱</dt>
-            <dd>
-              <a href={`mailto:${contact.email}`}>{contact.email}</a>
-            </dd>
-            <dt>时间</dt>
-            <dd>{contact.workTime}</dd>
-          </dl>
+      <section className={styles.inner} aria-labelledby="about-contact">
+        <h2 id="about-contact">联系我们</h2>
+        <p className={styles.intro}>{contact.intro}</p>
+        <div className={styles.contact}>
+          <div className={styles.contactDetails}>
+            <dl className={styles.contactList}>
+              <dt>公司</dt>
+              <dd>{contact.company}</dd>
+              <dt>地址</dt>
+              <dd>{contact.address}</dd>
+              <dt>电话</dt>
+              <dd>
+                {contact.phones.map((phone) => (
+                  <a key={phone} href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+                    {phone}
+                  </a>
+                ))}
+              </dd>
+              <dt>邮箱</dt>
+              <dd>
+                <a href={`mailto:${contact.email}`}>{contact.email}</a>
+              </dd>
+              <dt>时间</dt>
+              <dd>{contact.workTime}</dd>
+            </dl>
+            <CompanyMap contact={contact} />
+          </div>
+          <LeadForm />
         </div>
-        <CompanyMap contact={contact} />
       </section>
     </main>
   );
 }
 
-/** `/about.html`: the company, its culture, process and honours, and the contact block with its map. */
+/**
+ * `/about.html`: the company, its culture, process and honours, and the contact section: the contact details with
+ * the map, beside the 在线留言 form (`#message`).
+ */
 export const aboutRoute = defineRoute({
   name: 'about',
   Page: AboutPage,

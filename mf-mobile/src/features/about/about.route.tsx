@@ -1,5 +1,6 @@
 import { PROCESS_STEPS, responsiveImage, ROUTE_TITLES } from '@site/shared-types';
 import { defineRoute, read, useRouteData } from '@site/platform';
+import { LeadCallout } from '../../common/lead-callout';
 import { Loading } from '../../common/page-states';
 import page from '../../common/page.module.css';
 import styles from './about.module.css';
@@ -21,6 +22,7 @@ function AboutPage() {
       {data.profile.paragraphs.map((text) => (
         <p key={text}>{text}</p>
       ))}
+      <LeadCallout />
       <h2>{data.culture.title}</h2>
       {data.culture.items.map((item) => (
         <section key={item.title} className={styles.culture}>

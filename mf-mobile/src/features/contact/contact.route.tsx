@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { ROUTE_TITLES, SCROLL_ANIMATION_MS } from '@site/shared-types';
 import { animateScrollTo, defineRoute, read, useRouteData } from '@site/platform';
 import { ContactCard } from '../../common/contact-card';
+import { LeadCallout } from '../../common/lead-callout';
 import { Loading } from '../../common/page-states';
 import page from '../../common/page.module.css';
 import styles from './contact.module.css';
@@ -32,6 +33,10 @@ function ContactPage() {
         <h1>联系我们</h1>
         <p className={page.intro}>{contact.intro}</p>
         <ContactCard contact={contact} />
+        {/* Above the QR code: where the page's scroll to the bottom ends, the floating back-to-top button sits. */}
+        <div className={styles.cta}>
+          <LeadCallout title="有项目需求？给我们留言" />
+        </div>
         <figure className={styles.qr}>
           <img
             src={contact.wechat.img}
@@ -47,7 +52,10 @@ function ContactPage() {
   );
 }
 
-/** `/move/us.html`: the company profile and contact details; the page scrolls itself to the bottom. */
+/**
+ * `/move/us.html`: the company profile, the contact details and the call to the contact form; the page scrolls
+ * itself to the bottom.
+ */
 export const contactRoute = defineRoute({
   name: 'meus',
   Page: ContactPage,

@@ -11,6 +11,9 @@ export const BANNER_SPEED_MS = CAROUSEL.home.speed;
 
 export type BannerSlide = PlainSlide;
 
+/** The picture is shown 1920 / 1200 times wider than its box (the box shows its centre), less the page's margins. */
+const BANNER_SIZES = 'calc((100vw - 20px) * 1.6)';
+
 const loadSwiper = () => import('./banner-swiper');
 
 /**
@@ -41,7 +44,7 @@ export function Banner() {
     content: (
       <Link to={slide.link ? `/move${slide.link}` : HOME_PATH}>
         <img
-          {...responsiveImage(slide.pic, '100vw')}
+          {...responsiveImage(slide.pic, BANNER_SIZES)}
           alt={slide.title}
           width={1920}
           height={600}

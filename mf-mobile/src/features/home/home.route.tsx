@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import { HOME_LIMITS, PROCESS_STEPS, responsiveImage, ROUTE_TITLES } from '@site/shared-types';
 import { defineRoute, Link, read, useRouteData } from '@site/platform';
 import { CaseList } from '../../common/cards';
+import { LeadCallout } from '../../common/lead-callout';
 import { Loading } from '../../common/page-states';
 import { ServiceTiles } from '../../common/service-tiles';
 import page from '../../common/page.module.css';
@@ -19,6 +20,7 @@ function HomePage() {
         <h2>我们的服务</h2>
         <ServiceTiles services={data.service} />
       </section>
+      <LeadCallout />
       <section className={page.card}>
         <h2>服务流程</h2>
         <ol className={styles.steps} data-testid="process-steps">

@@ -13,5 +13,7 @@ export const COMPANY = {
   wechatName: '云帆科技',
   workTime: '周一至周五 9:00-18:00（法定节假日除外）',
   icp: '粤ICP备20120000号-1',
+  /** The value-added telecom (ICP) business licence, shown beside the public-security filing. */
+  icpLicence: '增值电信业务经营许可证：粤B2-20200000',
   police: '粤公网安备 44030502000000号',
 } as const;

@@ -98,7 +98,8 @@ export function buildFooter(img: ImageFn, wechatQr: string): FooterData {
       mark: {
         imgs: [
           { img: img('filing-police', { kind: 'filing-mark', variant: 'police' }), content: COMPANY.police },
-          { img: img('filing-icp', { kind: 'filing-mark', variant: 'icp' }), content: COMPANY.icp },
+          // Not the ICP filing number: the copyright line above already carries it.
+          { img: img('filing-icp', { kind: 'filing-mark', variant: 'icp' }), content: COMPANY.icpLicence },
         ],
         mak: `技术支持：${COMPANY.brand}`,
       },

@@ -2,7 +2,9 @@ import { palette, PALETTES } from './palettes.js';
 import { qrMatrix } from './qr.js';
 import { renderSeedImage, SEED_IMAGE_SIZES } from './render.js';
 import { type IconGlyph, type SeedImageSpec } from './spec.js';
-import { fitBlock, fitLine, textWidth } from './svg.js';
+import { fitBlock, fitLine, fitPhrases, textWidth } from './svg.js';
+import { buildHeader } from '../content/layout.js';
+import { createImageRegistry } from './registry.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // A strict little XML reader (no dependencies): throws on anything that is not well-formed.
@@ -387,6 +389,26 @@ describe('renderSeedImage', () => {
     }
   });
 
+  it("draws the seeded banners' text to be read on a phone, which shows the centre 1200 px at 370 px", () => {
+    const { img, images } = createImageRegistry();
+    const header = buildHeader(img);
+    const phoneScale = 370 / 1200;
+    for (const slide of header.banner) {
+      const spec = images.get(slide.pic.replace(/^.*\/|\.svg$/g, ''))!;
+      expect(spec.kind).toBe('banner');
+      const subtitle = spec.kind === 'banner' ? spec.subtitle : '';
+      const placed = placedTexts(parseXml(renderSeedImage(spec)));
+      // The subtitle's lines: whole phrases between its separators.
+      const lines = placed.filter((p) => p.text.length > 1 && subtitle.includes(p.text));
+      expect(lines.map((p) => p.text).join(' · ')).toBe(subtitle);
+      for (const line of lines) {
+        expect(line.size * phoneScale).toBeGreaterThanOrEqual(11);
+        expect(line.left).toBeGreaterThanOrEqual(400);
+        expect(line.right).toBeLessThanOrEqual(960);
+      }
+    }
+  });
+
   it('stays small', () => {
     for (const spec of [...SAMPLES, ...withText(LONG_CJK)]) {
       const bytes = Buffer.byteLength(renderSeedImage(spec));
@@ -474,6 +496,17 @@ describe('text fitting', () => {
     const words = fitBlock('Hello wonderful world of websites', 200, 20, 20, 3);
     expect(words.lines.every((l) => !l.startsWith(' ') && !l.endsWith(' '))).toBe(true);
     expect(words.lines.join(' ')).toBe('Hello wonderful world of websites');
+  });
+
+  it('breaks a list of phrases between phrases only, balanced', () => {
+    const b = fitPhrases('品牌官网 · 营销型网站 · 电商商城 · 响应式网站', 540, 36, 28, 2);
+    expect(b).toEqual({ lines: ['品牌官网 · 营销型网站', '电商商城 · 响应式网站'], size: 36 });
+    expect(fitPhrases('VI · LOGO · 包装', 540, 36, 28, 2).lines).toEqual(['VI · LOGO · 包装']);
+    // Without separators, or with a phrase too long for a line, it wraps like fitBlock.
+    expect(fitPhrases('十二年行业经验，服务3000+企业', 540, 36, 28, 2)).toEqual(
+      fitBlock('十二年行业经验，服务3000+企业', 540, 36, 28, 2),
+    );
+    expect(fitPhrases(`${LONG_CJK} · 包装`, 300, 30, 20, 2)).toEqual(fitBlock(`${LONG_CJK} · 包装`, 300, 30, 20, 2));
   });
 
   it('keeps closing punctuation off the start of a line', () => {

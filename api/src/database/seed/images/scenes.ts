@@ -10,6 +10,7 @@ import {
   ellipse,
   fitBlock,
   fitLine,
+  fitPhrases,
   g,
   n,
   path,
@@ -118,31 +119,34 @@ export function banner(doc: Doc, pal: Pal, title: string, subtitle: string, vari
   s += particles(rng, 0, 0, W, H, 22, [340, 60, 980, 540]);
   s += plus(880, 120, 9, pal.accent, 0.9) + plus(1600, 90, 7, '#fff', 0.5) + plus(930, 500, 6, '#fff', 0.4);
 
-  // Text block on the left of the centre 1200 px.
-  const hl = fitBlock(title, 570, 62, 38, 2);
-  const sub = fitBlock(subtitle, 540, 24, 17, 2);
+  // Text block on the left of the centre 1200 px (x 360..1560), which every screen shows: desktops crop the sides
+  // of wider pictures, and the mobile home shows exactly this part (docs/behaviour.md#mobile-pages). The text
+  // keeps 50 px inside it, and is large enough to read there at a phone's width (a third of its size).
+  const x = 410;
+  const hl = fitBlock(title, 540, 62, 38, 2);
+  const sub = fitPhrases(subtitle, 540, 36, 28, 2);
   const hlH = hl.lines.length * hl.size * 1.25;
-  const subH = sub.lines.length * sub.size * 1.6;
-  const total = hlH + 22 + subH + 44 + 52;
-  let y = Math.max(70, 300 - total / 2);
-  s += bar(360, y - 8, 56, 6, pal.accent);
+  const subH = sub.lines.length * sub.size * 1.5;
+  const total = hlH + 22 + subH + 40 + 56;
+  let y = Math.max(60, 300 - total / 2);
+  s += bar(x + 2, y - 8, 56, 6, pal.accent);
   y += 18;
   hl.lines.forEach((l) => {
     y += hl.size * 1.25;
-    s += text(358, y - hl.size * 0.22, l, { size: hl.size, weight: 700, fill: '#fff', ls: 1 });
+    s += text(x, y - hl.size * 0.22, l, { size: hl.size, weight: 700, fill: '#fff', ls: 1 });
   });
   y += 22;
   sub.lines.forEach((l) => {
-    y += sub.size * 1.6;
-    s += text(360, y - sub.size * 0.45, l, { size: sub.size, fill: '#fff', opacity: 0.85 });
+    y += sub.size * 1.5;
+    s += text(x + 2, y - sub.size * 0.4, l, { size: sub.size, fill: '#fff', opacity: 0.9 });
   });
   y += 40;
-  s += bar(360, y, 168, 52, doc.grad(pal.accent, tint(pal.accent, 0.2), 0, 0, 1, 0), {
+  s += bar(x + 2, y, 180, 56, doc.grad(pal.accent, tint(pal.accent, 0.2), 0, 0, 1, 0), {
     filter: doc.shadow(6, 10, shade(pal.accent, 0.4), 0.35),
   });
-  s += text(444, y + 33, '立即咨询', { size: 20, weight: 600, fill: '#fff', anchor: 'middle' });
-  s += bar(548, y, 168, 52, 'none', { stroke: '#fff', 'stroke-width': 1.5, opacity: 0.7 });
-  s += text(632, y + 33, '了解更多 →', { size: 20, fill: '#fff', anchor: 'middle' });
+  s += text(x + 92, y + 37, '立即咨询', { size: 24, weight: 600, fill: '#fff', anchor: 'middle' });
+  s += bar(x + 202, y, 180, 56, 'none', { stroke: '#fff', 'stroke-width': 1.5, opacity: 0.7 });
+  s += text(x + 292, y + 37, '了解更多 →', { size: 24, fill: '#fff', anchor: 'middle' });
 
   // Illustration on the right (x 960..1560).
   s += ellipse(1270, 520, 300, 34, '#fff', { opacity: 0.1 });

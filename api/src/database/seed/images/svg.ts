@@ -267,6 +267,46 @@ export function fitBlock(raw: string, maxW: number, size: number, minSize: numbe
   return { lines: wrap(s, maxW, minSize, maxLines), size: minSize };
 }
 
+/**
+ * Like `fitBlock`, for a list of phrases joined by ` · ` (a banner's subtitle): lines break only between phrases,
+ * never inside one nor before a separator, and are balanced. Falls back to `fitBlock` when the text has no such
+ * separator or a phrase alone is too wide.
+ */
+export function fitPhrases(raw: string, maxW: number, size: number, minSize: number, maxLines: number): FittedBlock {
+  const phrases = clean(raw)
+    .split(/\s*·\s*/)
+    .filter(Boolean);
+  if (phrases.length < 2) return fitBlock(raw, maxW, size, minSize, maxLines);
+  for (let sz = size; sz >= minSize; sz -= 1) {
+    const lines = packPhrases(phrases, maxW, sz, maxLines);
+    if (lines) return { lines, size: sz };
+  }
+  return fitBlock(raw, maxW, size, minSize, maxLines);
+}
+
+/** The fewest lines (at most `maxLines`) the phrases fit in, with the narrowest widest line; `null` if none. */
+function packPhrases(phrases: string[], maxW: number, size: number, maxLines: number): string[] | null {
+  const join = (from: number, to: number) => phrases.slice(from, to).join(' · ');
+  let best: { lines: string[]; widest: number } | null = null;
+  const search = (from: number, lines: string[], widest: number) => {
+    if (from === phrases.length) {
+      if (!best || lines.length < best.lines.length || (lines.length === best.lines.length && widest < best.widest)) {
+        best = { lines, widest };
+      }
+      return;
+    }
+    if (lines.length === maxLines) return;
+    for (let to = from + 1; to <= phrases.length; to++) {
+      const line = join(from, to);
+      const width = textWidth(line, size);
+      if (width > maxW) break;
+      search(to, [...lines, line], Math.max(widest, width));
+    }
+  };
+  search(0, [], 0);
+  return (best as { lines: string[] } | null)?.lines ?? null;
+}
+
 function balance(s: string, lines: string[], maxW: number, size: number): string[] {
   if (lines.length < 2) return lines;
   let lo = maxW / lines.length;

@@ -1,5 +1,7 @@
 import {
   EMAIL_PATTERN,
+  LEAD_LIMITS,
+  LEAD_TEXTS,
   PHONE_PATTERN,
   type AdminListRequest,
   type LeaveWordRequest,
@@ -8,24 +10,25 @@ import {
 import { Matches, ValidateIf } from 'class-validator';
 import { BoolField, IdField, PageField, TextField } from '../../../core/validation.js';
 
+/** The contact form's rules: the limits are the forms' own (`LEAD_LIMITS`, docs/behaviour.md#contact-form). */
 export class LeaveWordDto implements LeaveWordRequest {
-  @TextField(30, { min: 1, label: '姓名' })
+  @TextField(LEAD_LIMITS.name, { min: 1, label: '姓名' })
   name: string;
 
   // Decorators apply bottom-up: the length rules (listed last) report before the format.
-  @Matches(PHONE_PATTERN, { message: '请填写正确的手机号或固定电话' })
-  @TextField(30, { min: 1, label: '电话' })
+  @Matches(PHONE_PATTERN, { message: LEAD_TEXTS.phoneInvalid })
+  @TextField(LEAD_LIMITS.phone, { min: 1, label: '电话' })
   phone: string;
 
   @ValidateIf((dto: LeaveWordDto) => dto.email !== undefined && dto.email !== '')
-  @Matches(EMAIL_PATTERN, { message: '请填写正确的邮箱地址' })
-  @TextField(254, { optional: true, label: '邮箱' })
+  @Matches(EMAIL_PATTERN, { message: LEAD_TEXTS.emailInvalid })
+  @TextField(LEAD_LIMITS.email, { optional: true, label: '邮箱' })
   email?: string;
 
-  @TextField(200, { optional: true, label: '地址' })
+  @TextField(LEAD_LIMITS.address, { optional: true, label: '地址' })
   address?: string;
 
-  @TextField(1000, { min: 1, label: '留言内容' })
+  @TextField(LEAD_LIMITS.content, { min: 1, label: '留言内容' })
   content: string;
 
   @TextField(500, { optional: true, description: 'page the visitor was on' })
