@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { loginAs, openScreen } from '../../support/admin';
 import { MOBILE_UA } from '../../support/chromium';
-import { directUrl, mainUrl, mountedRemote } from '../../support/site';
+import { directUrl, mainUrl, mountedRemote, ownAddress } from '../../support/site';
 
-test.use({ viewport: { width: 1366, height: 900 } });
+test.use({ viewport: { width: 1366, height: 900 }, extraHTTPHeaders: ownAddress('admin/messages') });
 
 test.describe('back-office messages', () => {
   test('leads from the mobile contact form should be listed newest first, marked read and deleted', async ({
@@ -12,7 +12,11 @@ test.describe('back-office messages', () => {
     request,
   }) => {
     const stamp = Date.now() % 100000;
-    const phone = await browser.newContext({ userAgent: MOBILE_UA, viewport: { width: 375, height: 740 } });
+    const phone = await browser.newContext({
+      userAgent: MOBILE_UA,
+      viewport: { width: 375, height: 740 },
+      extraHTTPHeaders: ownAddress('admin/messages'),
+    });
     const mobile = await phone.newPage();
     await mobile.goto(mainUrl('/move/about.html'));
     await mountedRemote(mobile);

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { AdminList, Message } from '@site/shared-types';
 import { adminCall, apiToken } from '../../support/admin';
-import { mainUrl, mountedRemote } from '../../support/site';
+import { mainUrl, mountedRemote, ownAddress } from '../../support/site';
 
-test.use({ viewport: { width: 1366, height: 900 } });
+test.use({ viewport: { width: 1366, height: 900 }, extraHTTPHeaders: ownAddress('desktop/contact-form') });
 
 function recordLeads(page: Page): Record<string, unknown>[] {
   const bodies: Record<string, unknown>[] = [];

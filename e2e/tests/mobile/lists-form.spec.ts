@@ -3,9 +3,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { CASE_CLASSES, type ItemsData, type WebcaseCutData } from '@site/shared-types';
 import { apiData } from '../../support/api';
 import { MOBILE_UA } from '../../support/chromium';
-import { directUrl, mainUrl, mountedRemote } from '../../support/site';
+import { directUrl, mainUrl, mountedRemote, ownAddress } from '../../support/site';
 
-test.use({ userAgent: MOBILE_UA, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+test.use({
+  userAgent: MOBILE_UA,
+  viewport: { width: 375, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+  extraHTTPHeaders: ownAddress('mobile/lists-form'),
+});
 
 function recordCalls(page: Page, path: string): { body: Record<string, unknown> }[] {
   const calls: { body: Record<string, unknown> }[] = [];

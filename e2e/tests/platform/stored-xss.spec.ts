@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import type { AdminList, MenuForm, Message } from '@site/shared-types';
 import { adminCall, apiToken, loginAs } from '../../support/admin';
 import { MOBILE_UA } from '../../support/chromium';
-import { directUrl, mainUrl } from '../../support/site';
+import { directUrl, mainUrl, ownAddress } from '../../support/site';
 import { DANGEROUS_DOM, pack, PLAIN_TEXT_VECTORS, XSS_CORPUS } from '../../support/xss-corpus';
 
 /**
@@ -14,7 +14,7 @@ import { DANGEROUS_DOM, pack, PLAIN_TEXT_VECTORS, XSS_CORPUS } from '../../suppo
  * refusal means the markup reached the page), and no event-handler attribute or script URL be in the DOM.
  */
 
-test.use({ viewport: { width: 1366, height: 900 } });
+test.use({ viewport: { width: 1366, height: 900 }, extraHTTPHeaders: ownAddress('platform/stored-xss') });
 
 /** Traps every sink a vector calls, and the CSP's refusals of inline script, into `window.__xssHits`. */
 const TRAP = `(() => {
