@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { loginAs } from '../../support/admin';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { ReleasesOverview } from '@site/shared-types';
+import { adminCall, apiToken, loginAs, openScreen } from '../../support/admin';
 import { MOBILE_UA } from '../../support/chromium';
 import { mainUrl } from '../../support/site';
 
@@ -9,6 +10,31 @@ test.use({ viewport: { width: 390, height: 844 }, userAgent: MOBILE_UA });
 async function fitsTheScreen(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }
+
+/**
+ * `text` is on the screen, whole, with a width, and nothing lies over it (the column kept in view at the right of a
+ * table used to cover the names of a table that scrolls sideways).
+ */
+async function readable(text: Locator): Promise<void> {
+  await expect(text).toBeInViewport({ ratio: 1 });
+  const box = (await text.boundingBox())!;
+  expect(box.width).toBeGreaterThan(0);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  const onTop = await text.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    const top = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+    return top !== null && element.contains(top);
+  });
+  expect(onTop, 'something lies over the text').toBe(true);
+}
+
+/** The first row of a table that holds data (a header row holds none). */
+const firstDataRow = (scope: Locator) =>
+  scope
+    .getByRole('row')
+    .filter({ has: scope.page().getByRole('cell') })
+    .first();
 
 test.describe('back office on a phone', () => {
   test('the side menu should be a drawer opened from the top bar, and screens should fit the screen', async ({
@@ -21,8 +47,8 @@ test.describe('back office on a phone', () => {
     const open = page.getByRole('button', { name: '打开菜单' });
     await expect(open).toBeVisible();
     await expect(menu.getByText('文章管理', { exact: true })).not.toBeInViewport();
-    // The list is there, its wide columns scroll inside the table while each row's actions stay in view.
-    const row = page.getByRole('row').nth(1);
+    // The list is there, each row as a small card: its name, its fields, its buttons, all in view.
+    const row = firstDataRow(page.getByRole('main'));
     await expect(row).toBeInViewport();
     await expect(row.getByRole('button', { name: '编辑' })).toBeInViewport({ ratio: 1 });
     await expect(row.getByRole('button', { name: '删除' })).toBeInViewport({ ratio: 1 });
@@ -48,6 +74,25 @@ test.describe('back office on a phone', () => {
     await open.click();
     await menu.getByText('页脚设置', { exact: true }).click();
     await expect(page.getByLabel('关于我们链接1名称')).toBeInViewport();
+    await fitsTheScreen(page);
+  });
+
+  test("the first row's name of the case and release lists should be readable", async ({ page, request }) => {
+    const token = await apiToken(request);
+    const [first] = (await adminCall<{ list: { data: { name: string }[] } }>(request, token, '/api/case', { page: 1 }))
+      .list.data;
+    const overview = await adminCall<ReleasesOverview>(request, token, '/api/releases');
+    const desktop = overview.remotes.find((remote) => remote.remote === 'mf_desktop')!;
+    await loginAs(page);
+
+    await readable(firstDataRow(page.getByRole('main')).getByText(first!.name, { exact: true }));
+    await fitsTheScreen(page);
+
+    await page.getByRole('button', { name: '打开菜单' }).click();
+    await openScreen(page, '版本发布');
+    // The table of kept releases (the summary above it is a table of antd's too).
+    const releases = page.getByRole('region', { name: '桌面站' }).locator('.ant-table');
+    await readable(firstDataRow(releases).getByText(desktop.releases[0]!.release, { exact: true }));
     await fitsTheScreen(page);
   });
 });

@@ -69,6 +69,7 @@ export function ArticlesScreen() {
         screen={screen}
         filter={{ label: '按分类筛选', all: '全部分类' }}
         searchPlaceholder="文章标题"
+        titleColumn="title"
         scrollX={720}
         columns={COLUMNS}
         actions={{

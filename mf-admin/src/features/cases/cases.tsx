@@ -148,6 +148,7 @@ export function CasesScreen() {
         screen={screen}
         filter={{ label: '按服务筛选', all: '全部服务' }}
         searchPlaceholder="案例名称"
+        titleColumn="name"
         scrollX={880}
         columns={COLUMNS}
         actions={{
