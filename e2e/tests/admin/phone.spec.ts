@@ -64,11 +64,29 @@ test.describe('back office on a phone', () => {
     await expect(page.getByRole('button', { name: '新增文章' })).toBeInViewport();
     await fitsTheScreen(page);
 
-    // The mask behind an open drawer closes it too.
+    // The backdrop behind an open drawer dims the whole screen, and tapping it closes the drawer.
     await open.click();
     await expect(menu.getByText('页脚设置', { exact: true })).toBeInViewport();
-    await page.mouse.click(370, 400);
+    const backdrop = page.getByTestId('side-menu-backdrop');
+    await expect(backdrop).toBeVisible();
+    expect(await backdrop.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+    expect(await backdrop.evaluate((element) => getComputedStyle(element).backgroundColor)).toMatch(
+      /^rgba\(0, 0, 0, 0\.[1-9]\d*\)$/,
+    );
+    // The focus is in the drawer, on the screen shown.
+    await expect(menu.getByRole('menuitem', { name: '文章管理' })).toBeFocused();
+    await backdrop.click({ position: { x: 370, y: 400 } });
+    await expect(backdrop).toHaveCount(0);
     await expect(menu.getByText('页脚设置', { exact: true })).not.toBeInViewport();
+    await expect(open).toBeFocused();
+
+    // Escape closes it too, and the focus goes back to ☰.
+    await open.click();
+    await expect(menu.getByText('页脚设置', { exact: true })).toBeInViewport();
+    await page.keyboard.press('Escape');
+    await expect(menu.getByText('页脚设置', { exact: true })).not.toBeInViewport();
+    await expect(backdrop).toHaveCount(0);
+    await expect(open).toBeFocused();
 
     // A long editor stacks its fields.
     await open.click();
