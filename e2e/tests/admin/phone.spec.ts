@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ReleasesOverview } from '@site/shared-types';
 import { adminCall, apiToken, loginAs, openScreen } from '../../support/admin';
 import { MOBILE_UA } from '../../support/chromium';
-import { mainUrl } from '../../support/site';
+import { mainUrl, mountedRemote } from '../../support/site';
 
 test.use({ viewport: { width: 390, height: 844 }, userAgent: MOBILE_UA });
 
@@ -112,5 +112,15 @@ test.describe('back office on a phone', () => {
     const releases = page.getByRole('region', { name: '桌面站' }).locator('.ant-table');
     await readable(firstDataRow(releases).getByText(desktop.releases[0]!.release, { exact: true }));
     await fitsTheScreen(page);
+  });
+
+  test('the login screen should have no close button and no way to the public home', async ({ page }) => {
+    await page.goto(mainUrl('/admin/'));
+    await mountedRemote(page);
+    await expect(page.getByRole('dialog', { name: '管理员登录' }).getByLabel('邮箱')).toBeVisible();
+    await expect(page.getByRole('button', { name: /关闭/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '×' })).toHaveCount(0);
+    await expect(page.getByRole('link')).toHaveCount(0);
+    await expect(page).toHaveURL(mainUrl('/admin/'));
   });
 });
