@@ -46,6 +46,8 @@ test.describe('back-office unsaved changes', () => {
       page,
       request,
     }) => {
+      // A page of rows, each opened until its editor has loaded: several seconds each on a busy machine.
+      test.setTimeout(150_000);
       const token = await apiToken(request);
       const rows = (await adminCall<Page1>(request, token, kind.list, { page: 1 })).list.data;
       expect(rows.length).toBeGreaterThanOrEqual(5);
