@@ -194,12 +194,15 @@ test.describe('accessibility of the back office', () => {
     await expectAccessible(page, 'the case dialog');
   });
 
-  test('the case list on a phone should have none', async ({ browser }) => {
+  test('the case list on a phone should have none, nor with the side menu open over it', async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: MOBILE_UA });
     const page = await context.newPage();
     await loginAs(page);
     await tableLoaded(page);
     await expectAccessible(page, 'the case list on a phone');
+    await page.getByRole('button', { name: '打开菜单' }).click();
+    await expect(page.getByTestId('side-menu-backdrop')).toBeVisible();
+    await expectAccessible(page, 'the case list on a phone with the side menu open');
     await context.close();
   });
 });

@@ -4,7 +4,7 @@ import { Form, Input } from 'antd';
 export function DateField() {
   return (
     <Form.Item label="发布日期" name="create_time" extra="留空为今天">
-      <Input type="date" style={{ width: 160 }} />
+      <Input type="date" />
     </Form.Item>
   );
 }

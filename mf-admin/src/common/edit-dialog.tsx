@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { App as AntApp, Form, Modal, Spin, type FormInstance } from 'antd';
+import type { FormChanges } from './form-changes';
 import { useSaveShortcut } from './save-shortcut';
 
 /**
  * An edit dialog (docs/behaviour.md#edit-dialogs): opens to edit, or to add when the id is 0; closes and resets after a
- * save; closing with unsaved changes asks first.
+ * save; closing asks first when a field differs from what the dialog was filled with.
  */
 export function EditDialog<T extends object>({
   title,
@@ -14,6 +15,7 @@ export function EditDialog<T extends object>({
   saving,
   onSave,
   onClose,
+  changes,
   children,
 }: {
   title: string;
@@ -23,15 +25,15 @@ export function EditDialog<T extends object>({
   saving: boolean;
   onSave: (values: T) => Promise<boolean>;
   onClose: () => void;
+  changes: FormChanges;
   children: ReactNode;
 }) {
   const { modal } = AntApp.useApp();
-  const [dirty, setDirty] = useState(false);
   useSaveShortcut(() => {
     if (!saving && !loading) form.submit();
   }, open);
   const close = () => {
-    if (!dirty) {
+    if (!changes.differs((name) => (form as FormInstance).getFieldValue(name))) {
       onClose();
       return;
     }
@@ -39,10 +41,7 @@ export function EditDialog<T extends object>({
       title: '内容尚未保存，确定关闭吗？',
       okText: '关闭',
       cancelText: '继续编辑',
-      onOk: () => {
-        setDirty(false);
-        onClose();
-      },
+      onOk: onClose,
     });
   };
   return (
@@ -63,12 +62,9 @@ export function EditDialog<T extends object>({
           form={form}
           layout="vertical"
           preserve={false}
-          onValuesChange={() => setDirty(true)}
+          onValuesChange={(changed) => changes.edit(changed)}
           onFinish={async (values) => {
-            if (await onSave(values)) {
-              setDirty(false);
-              onClose();
-            }
+            if (await onSave(values)) onClose();
           }}
         >
           {children}

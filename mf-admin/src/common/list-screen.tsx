@@ -14,6 +14,7 @@ import {
 import { EditDialog } from './edit-dialog';
 import { optionsOf } from './options';
 import { pagination } from './paging';
+import { useRowTable } from './row-table';
 import type { Editor } from './use-editor';
 import type { ListScreenState } from './use-list-screen';
 
@@ -34,7 +35,9 @@ export interface ListScreenProps<
   /** The rows as the table shows them (a tree, say); the answer's rows by default. */
   rows?: (rows: Row[]) => Shown[];
   columns: TableColumnsType<Shown>;
-  /** Width of the table before it scrolls sideways (phones). */
+  /** The dataIndex of the column that names a row: its cell heads the row on phones. */
+  titleColumn: string;
+  /** Width of the table before it scrolls sideways. */
   scrollX: number;
   expandable?: TableProps<Shown>['expandable'];
   actions: {
@@ -54,8 +57,9 @@ export interface ListScreenProps<
 
 /**
  * An admin list screen: a card with the filter, the tools, the search box and 新增, a paged table whose last column
- * holds the row's buttons (kept in view at the right while the other columns scroll, on phones), deleting after a
- * confirmation, and the edit dialog. The pagination is hidden while the list fits one page.
+ * holds the row's buttons (kept in view at the right while the other columns scroll), deleting after a
+ * confirmation, and the edit dialog. On phones each row shows as a small card instead: its name, its other fields
+ * one per line, its buttons (row-table.tsx). The pagination is hidden while the list fits one page.
  */
 export function ListScreen<
   Row extends { id: number },
@@ -69,6 +73,7 @@ export function ListScreen<
   searchPlaceholder,
   rows,
   columns,
+  titleColumn,
   scrollX,
   expandable,
   actions,
@@ -80,6 +85,42 @@ export function ListScreen<
   );
   /** A row button's name: the verb and the row's name, when rows have names. */
   const named = (verb: string, row: Shown) => (actions.name ? `${verb}${actions.name(row)}` : undefined);
+  const table = useRowTable<Shown>({
+    columns,
+    title: titleColumn,
+    scrollX,
+    buttons: {
+      width: actions.width,
+      render: (row) => (
+        <Space>
+          {editor ? (
+            <Button size="small" onClick={() => editor.open({ id: row.id })} aria-label={named('编辑', row)}>
+              编辑
+            </Button>
+          ) : null}
+          {actions.extra?.(row)}
+          {actions.locked?.(row) ? (
+            <Tooltip title={actions.locked(row)}>
+              <Button size="small" danger disabled aria-label={named('删除', row)}>
+                删除
+              </Button>
+            </Tooltip>
+          ) : (
+            <Popconfirm
+              title={actions.confirm(row)}
+              okText="删除"
+              cancelText="取消"
+              onConfirm={() => screen.remove(row.id)}
+            >
+              <Button size="small" danger aria-label={named('删除', row)}>
+                删除
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  });
   return (
     <Card
       title={screen.title}
@@ -110,48 +151,12 @@ export function ListScreen<
     >
       <Table<Shown>
         rowKey="id"
-        scroll={{ x: scrollX }}
+        {...table}
         loading={screen.loading}
         // Without `rows`, the answer's rows are shown as they are (Shown is Row).
         dataSource={rows ? rows(list?.data ?? []) : ((list?.data ?? []) as unknown as Shown[])}
         expandable={expandable}
         pagination={pagination(list, screen.setPage)}
-        columns={[
-          ...columns,
-          {
-            title: '操作',
-            width: actions.width,
-            fixed: 'right',
-            render: (_, row) => (
-              <Space>
-                {editor ? (
-                  <Button size="small" onClick={() => editor.open({ id: row.id })} aria-label={named('编辑', row)}>
-                    编辑
-                  </Button>
-                ) : null}
-                {actions.extra?.(row)}
-                {actions.locked?.(row) ? (
-                  <Tooltip title={actions.locked(row)}>
-                    <Button size="small" danger disabled aria-label={named('删除', row)}>
-                      删除
-                    </Button>
-                  </Tooltip>
-                ) : (
-                  <Popconfirm
-                    title={actions.confirm(row)}
-                    okText="删除"
-                    cancelText="取消"
-                    onConfirm={() => screen.remove(row.id)}
-                  >
-                    <Button size="small" danger aria-label={named('删除', row)}>
-                      删除
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
-          },
-        ]}
       />
       {editor ? <EditDialog<Values> {...editor.dialog}>{editor.fields}</EditDialog> : null}
     </Card>

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { CKEditor } from '@ckeditor/ckeditor5-react';
 import {
   Alignment,
@@ -30,6 +31,12 @@ import styles from './rich-text.module.css';
 /**
  * CKEditor 5 (GPL), height 240; pictures go to the editor upload with the token in the address
  * (docs/behaviour.md#admin-session).
+ *
+ * CKEditor rewrites the HTML it is given in its own form (attributes in its order, its own markup for pictures and
+ * tables…), so its text seldom equals the stored one even when nothing was edited. The field therefore keeps the
+ * text it was given for as long as the editor holds what it made of that text: taking a text in is no edit, and an
+ * edit undone gives the given text back (docs/behaviour.md#edit-dialogs: only a real difference asks before
+ * closing, and an untouched body is saved as it was stored).
  */
 export default function RichTextEditor({
   value,
@@ -41,11 +48,39 @@ export default function RichTextEditor({
   label: string;
 }) {
   const token = useAppSelector(selectToken) ?? '';
+  // The text the editor starts with; later texts from the form are set by the effect below (CKEditor's own
+  // component would set them too, and report that as an edit).
+  const [initial] = useState(value ?? '');
+  const [editor, setEditor] = useState<ClassicEditor | null>(null);
+  /** What the field holds for the editor's content now. */
+  const held = useRef(initial);
+  /** The last text given to the editor, and the editor's own form of it. */
+  const given = useRef<{ text: string; own: string } | null>(null);
+  /** True while a given text is being set: the editor's change report is not an edit. */
+  const setting = useRef(false);
+
+  useEffect(() => {
+    const text = value ?? '';
+    if (!editor || text === held.current) return;
+    setting.current = true;
+    try {
+      editor.setData(text);
+    } finally {
+      setting.current = false;
+    }
+    held.current = text;
+    given.current = { text, own: editor.getData() };
+  }, [editor, value]);
+
   return (
     <div className={styles.editor} data-testid="rich-text">
       <CKEditor
         editor={ClassicEditor}
-        data={value ?? ''}
+        data={initial}
+        onReady={(ready) => {
+          given.current = { text: initial, own: ready.getData() };
+          setEditor(ready);
+        }}
         config={{
           licenseKey: 'GPL',
           language: 'zh-cn',
@@ -100,7 +135,12 @@ export default function RichTextEditor({
           table: { contentToolbar: ['tableColumn', 'tableRow', 'mergeTableCells'] },
           simpleUpload: { uploadUrl: `${EDITOR_UPLOAD_PATH}?token=${encodeURIComponent(token)}` },
         }}
-        onChange={(_, editor) => onChange?.(editor.getData())}
+        onChange={(_, changed) => {
+          if (setting.current) return;
+          const html = changed.getData();
+          held.current = html === given.current?.own ? given.current.text : html;
+          onChange?.(held.current);
+        }}
       />
     </div>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { App as AntApp, Form, type FormInstance } from 'antd';
 import { useFillOnOpen } from './fill-on-open';
+import { FormChanges } from './form-changes';
 import type { Sent } from './use-list-screen';
 
 /** Who the dialog edits: a stored row, or a new one (id 0), with what the opening says beside the id. */
@@ -44,6 +45,8 @@ export interface Editor<Values, Extra extends object = object> {
     saving: boolean;
     onSave: (values: Values) => Promise<boolean>;
     onClose: () => void;
+    /** What the form has changed since it was filled (closing asks only when something differs). */
+    changes: FormChanges;
   };
 }
 
@@ -58,11 +61,17 @@ export function useEditor<Stored, Values, Payload extends { id: number }, Extra 
   const { message } = AntApp.useApp();
   const [opening, setOpening] = useState<Opening<Extra> | null>(null);
   const [form] = Form.useForm<Values>();
+  const [changes] = useState(() => new FormChanges());
   const id = opening?.id ?? 0;
   const current = useGet(id, { skip: !id, refetchOnMountOrArgChange: true });
   const [amend, { isLoading: saving }] = useAmend();
   const stored = current.isFetching ? undefined : current.currentData;
-  useFillOnOpen(form, opening, opening === null ? undefined : id === 0 ? blank(opening) : stored && toValues(stored));
+  useFillOnOpen(
+    form,
+    opening,
+    opening === null ? undefined : id === 0 ? blank(opening) : stored && toValues(stored),
+    (values) => changes.load(values),
+  );
 
   const save = async (values: Values) => {
     try {
@@ -86,6 +95,7 @@ export function useEditor<Stored, Values, Payload extends { id: number }, Extra 
       saving,
       onSave: save,
       onClose: () => setOpening(null),
+      changes,
     },
   };
 }

@@ -13,7 +13,7 @@ import {
   useNavigate,
 } from '@site/platform';
 import { adminApi } from '../admin-api';
-import { unsavedChanged, useUnsaved } from '../admin-slice';
+import { unsavedChanged, useSideMenuCollapsed, useUnsaved } from '../admin-slice';
 import { NotFoundScreen } from '../features/not-found/not-found';
 import app from '../app.module.css';
 import styles from './layout.module.css';
@@ -44,6 +44,7 @@ function FrameBody() {
   const [quit, { isLoading }] = adminApi.useQuitMutation();
   const unsaved = useUnsaved();
   const [narrow, setNarrow] = useState(false);
+  const collapsed = useSideMenuCollapsed();
   if (!token) return matchSiteRoute(pathname) ? <Navigate to="/admin/" replace /> : <NotFoundScreen />;
   const current = pathname.split('/')[3] ?? 'case';
 
@@ -85,7 +86,8 @@ function FrameBody() {
         current={current}
         onChoose={(key) => leave(() => void navigate(`/admin/index/${key}`))}
       />
-      <Layout>
+      {/* While the side menu is a drawer open over it, the screen takes neither focus nor clicks. */}
+      <Layout inert={narrow && !collapsed}>
         <TopBar
           narrow={narrow}
           title={SCREENS.find((screen) => screen.key === current)?.label}

@@ -1,12 +1,19 @@
+import { useEffect, useRef } from 'react';
 import { Layout, Menu } from 'antd';
 import { selectSiteName, useAppDispatch, useAppSelector } from '@site/platform';
 import { sideMenuCollapsedSet, useSideMenuCollapsed } from '../admin-slice';
 import styles from './layout.module.css';
 import { SCREENS } from './screens';
 
+/** The side menu's element, and the top bar's ☰ button that opens it on phones. */
+export const SIDE_MENU_ID = 'admin-side-menu';
+export const MENU_BUTTON_ID = 'admin-menu-button';
+
 /**
  * The side menu. Below the md breakpoint (phones) it is a drawer over the screen, closed until asked for, with a
- * mask behind it that closes it; `onNarrow` tells the frame which of the two it is.
+ * backdrop behind it that dims the screen and closes it when tapped; Escape closes it too. Opening moves the focus
+ * to its current entry, closing gives it back to ☰ (the frame makes the screen behind inert meanwhile). `onNarrow`
+ * tells the frame which of the two it is.
  */
 export function SideMenu({
   narrow,
@@ -22,9 +29,29 @@ export function SideMenu({
   const siteName = useAppSelector(selectSiteName);
   const dispatch = useAppDispatch();
   const collapsed = useSideMenuCollapsed();
+  const drawer = useRef<HTMLDivElement>(null);
+  const open = narrow && !collapsed;
+  useEffect(() => {
+    if (!open) return undefined;
+    const entries = drawer.current;
+    (
+      entries?.querySelector<HTMLElement>('.ant-menu-item-selected') ??
+      entries?.querySelector<HTMLElement>('[role="menuitem"]')
+    )?.focus({ preventScroll: true });
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') dispatch(sideMenuCollapsedSet(true));
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.getElementById(MENU_BUTTON_ID)?.focus();
+    };
+  }, [open, dispatch]);
   return (
     <>
       <Layout.Sider
+        ref={drawer}
+        id={SIDE_MENU_ID}
         className={narrow ? `${styles.sider} ${styles.siderOverlay}` : styles.sider}
         width={200}
         theme="dark"
@@ -52,8 +79,14 @@ export function SideMenu({
           />
         </nav>
       </Layout.Sider>
-      {narrow && !collapsed ? (
-        <div className={styles.siderMask} aria-hidden="true" onClick={() => dispatch(sideMenuCollapsedSet(true))} />
+      {open ? (
+        // A pointer's way out; the keyboard's is Escape.
+        <div
+          className={styles.siderMask}
+          aria-hidden="true"
+          data-testid="side-menu-backdrop"
+          onClick={() => dispatch(sideMenuCollapsedSet(true))}
+        />
       ) : null}
     </>
   );

@@ -3,6 +3,7 @@ import { MenuOutlined } from '@ant-design/icons';
 import { useAppDispatch } from '@site/platform';
 import { sideMenuToggled, useSideMenuCollapsed } from '../admin-slice';
 import styles from './layout.module.css';
+import { MENU_BUTTON_ID, SIDE_MENU_ID } from './side-menu';
 
 /** The top bar: the side menu's ☰ on phones, the screen's name (the page's h1), the site link and the logout. */
 export function TopBar({
@@ -23,8 +24,10 @@ export function TopBar({
       <span className={styles.topTitle}>
         {narrow ? (
           <Button
+            id={MENU_BUTTON_ID}
             type="text"
             icon={<MenuOutlined />}
+            aria-controls={SIDE_MENU_ID}
             aria-label={collapsed ? '打开菜单' : '关闭菜单'}
             aria-expanded={!collapsed}
             onClick={() => dispatch(sideMenuToggled())}

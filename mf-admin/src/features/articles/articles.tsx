@@ -1,7 +1,8 @@
-import { Button, Form, Input, Select, Space, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Select, type TableColumnsType } from 'antd';
 import { EMPTY_SEO, type NewsAdminRow, type NewsCategoryLink, type NewsForm } from '@site/shared-types';
 import { adminApi } from '../../admin-api';
 import { DateField, sentDate } from '../../common/date-field';
+import formLayout from '../../common/form-layout.module.css';
 import { ImageField } from '../../common/image-field';
 import { ListScreen } from '../../common/list-screen';
 import { optionsOf } from '../../common/options';
@@ -25,12 +26,12 @@ function ArticleFields({ categories }: { categories: readonly NewsCategoryLink[]
       <Form.Item label="标题" name="title" rules={[{ required: true, whitespace: true, message: '请填写标题' }]}>
         <Input maxLength={100} />
       </Form.Item>
-      <Space size="large" wrap>
+      <div className={formLayout.shortRow}>
         <Form.Item label="分类" name="dynamic_id" rules={[{ required: true }]}>
-          <Select style={{ width: 200 }} options={optionsOf(categories)} />
+          <Select options={optionsOf(categories)} />
         </Form.Item>
         <DateField />
-      </Space>
+      </div>
       <Form.Item label="摘要" name="intro">
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={300} />
       </Form.Item>
@@ -69,6 +70,7 @@ export function ArticlesScreen() {
         screen={screen}
         filter={{ label: '按分类筛选', all: '全部分类' }}
         searchPlaceholder="文章标题"
+        titleColumn="title"
         scrollX={720}
         columns={COLUMNS}
         actions={{

@@ -23,6 +23,7 @@ import type {
 } from '@site/shared-types';
 import { usePageTitle } from '@site/platform';
 import { adminApi } from '../../admin-api';
+import { useRowTable } from '../../common/row-table';
 
 const REASONS: Record<BaiduPushReason, string> = { create: '新增', update: '修改', delete: '删除', manual: '手动' };
 const STATES: Record<BaiduPushQueueRow['state'], { text: string; color: string }> = {
@@ -204,12 +205,14 @@ function QueueTable({ status, onDone }: { status: BaiduPushStatus; onDone: () =>
       render: (next: string, row) => (row.state === 'failed' ? '—' : next),
     },
     { title: '最近错误', dataIndex: 'last_error', ellipsis: true, render: (error: string | null) => error ?? '—' },
-    {
-      title: '操作',
-      key: 'actions',
+  ];
+  const table = useRowTable<BaiduPushQueueRow>({
+    columns,
+    title: 'url',
+    scrollX: 900,
+    buttons: {
       width: 110,
-      fixed: 'right',
-      render: (_value, row) => (
+      render: (row) => (
         <Button
           size="small"
           disabled={!status.configured || row.state === 'sending'}
@@ -219,7 +222,7 @@ function QueueTable({ status, onDone }: { status: BaiduPushStatus; onDone: () =>
         </Button>
       ),
     },
-  ];
+  });
   return (
     <Card
       title={`推送队列（待推送 ${status.pending}，失败 ${status.failed}）`}
@@ -238,10 +241,9 @@ function QueueTable({ status, onDone }: { status: BaiduPushStatus; onDone: () =>
       <Table
         rowKey="id"
         size="small"
-        columns={columns}
+        {...table}
         dataSource={status.queue}
         pagination={false}
-        scroll={{ x: 900 }}
         locale={{ emptyText: <Typography.Text type="secondary">队列为空：所有改动都已推送</Typography.Text> }}
       />
       {status.pending + status.failed > status.queue.length && (

@@ -1,4 +1,4 @@
-import { Button, Form, Image, Input, Radio, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { Button, Form, Image, Input, Radio, Select, Tag, type TableColumnsType } from 'antd';
 import {
   CASE_CLASSES,
   CasePinned,
@@ -9,6 +9,7 @@ import {
 } from '@site/shared-types';
 import { adminApi } from '../../admin-api';
 import { DateField, sentDate } from '../../common/date-field';
+import formLayout from '../../common/form-layout.module.css';
 import { ImageField } from '../../common/image-field';
 import { ListScreen } from '../../common/list-screen';
 import { optionsOf } from '../../common/options';
@@ -65,12 +66,12 @@ function CaseFields({ services }: { services: readonly MenuLink[] }) {
       <Form.Item label="案例名称" name="name" rules={[{ required: true, whitespace: true, message: '请填写案例名称' }]}>
         <Input maxLength={100} />
       </Form.Item>
-      <Space size="large" wrap>
+      <div className={formLayout.shortRow}>
         <Form.Item label="所属服务" name="dict_id" rules={[{ required: true }]}>
-          <Select style={{ width: 160 }} options={optionsOf(services)} />
+          <Select options={optionsOf(services)} />
         </Form.Item>
         <Form.Item label="案例分类" name="class_id" rules={[{ required: true }]}>
-          <Select style={{ width: 160 }} options={optionsOf(CASE_CLASSES)} />
+          <Select options={optionsOf(CASE_CLASSES)} />
         </Form.Item>
         <Form.Item label="置顶" name="top">
           <Radio.Group
@@ -81,7 +82,7 @@ function CaseFields({ services }: { services: readonly MenuLink[] }) {
           />
         </Form.Item>
         <DateField />
-      </Space>
+      </div>
       <Form.Item label="应用场景" name="scene">
         <Input maxLength={50} />
       </Form.Item>
@@ -101,12 +102,12 @@ function CaseFields({ services }: { services: readonly MenuLink[] }) {
         {(fields, { add, remove }) => (
           <Form.Item label="案例截图">
             {fields.map((field) => (
-              <Space key={field.key} align="start" style={{ display: 'flex', marginBottom: 8 }}>
+              <div key={field.key} className={formLayout.entry}>
                 <Form.Item name={field.name} noStyle>
                   <ImageField label={`截图 ${field.name + 1}`} />
                 </Form.Item>
                 <Button onClick={() => remove(field.name)}>移除</Button>
-              </Space>
+              </div>
             ))}
             <Button onClick={() => add('')}>添加截图</Button>
           </Form.Item>
@@ -148,6 +149,7 @@ export function CasesScreen() {
         screen={screen}
         filter={{ label: '按服务筛选', all: '全部服务' }}
         searchPlaceholder="案例名称"
+        titleColumn="name"
         scrollX={880}
         columns={COLUMNS}
         actions={{

@@ -28,8 +28,8 @@ const RULES: Record<Field, (value: string) => string | undefined> = {
 /**
  * `/admin/`: the login dialog (docs/behaviour.md#login). Fields are checked on blur; a submit with a missing field
  * opens a dialog asking for account and password; the password leaves the browser as its MD5 only; success says
- * 登陆成功, keeps the token in sessionStorage (the store mirrors it) and opens the back office. Closing the
- * dialog asks 确认关闭？ and goes back to the site.
+ * 登陆成功, keeps the token in sessionStorage (the store mirrors it) and opens the back office. The card has no
+ * close button: there is nothing behind it to return to (docs/decisions.md "The login card has no ×").
  *
  * Plain HTML and CSS: the page is the back office's first view, so it carries no UI library
  * (docs/decisions.md "The back office's login carries no screen"); the screens after it use antd.
@@ -42,7 +42,7 @@ export function LoginScreen() {
   const [login, { isLoading }] = adminApi.useLoginMutation();
   const [values, setValues] = useState<Credentials>({ email: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [asking, setAsking] = useState<'close' | 'missing' | null>(null);
+  const [missing, setMissing] = useState(false);
   const [passwordShown, setPasswordShown] = useState(false);
 
   const check = (field: Field, value = values[field]) =>
@@ -61,7 +61,7 @@ export function LoginScreen() {
     const found = { email: RULES.email(values.email), password: RULES.password(values.password) };
     if (found.email || found.password) {
       setErrors(found);
-      setAsking('missing');
+      setMissing(true);
       return;
     }
     try {
@@ -97,9 +97,6 @@ export function LoginScreen() {
       <section className={styles.loginCard} role="dialog" aria-label="管理员登录">
         <header className={styles.cardHead}>
           <h1>{`${siteName} 管理后台`}</h1>
-          <button type="button" className={styles.close} aria-label="关闭登录" onClick={() => setAsking('close')}>
-            ×
-          </button>
         </header>
         <form className={styles.cardBody} onSubmit={(event) => void submit(event)} noValidate>
           {field(
@@ -147,19 +144,10 @@ export function LoginScreen() {
           </button>
         </form>
       </section>
-      {asking === 'missing' && (
-        <PlainDialog title="提示" okText="知道了" onOk={() => setAsking(null)} onCancel={() => setAsking(null)}>
+      {missing && (
+        <PlainDialog title="提示" okText="知道了" onOk={() => setMissing(false)} onCancel={() => setMissing(false)}>
           请输入账号和密码
         </PlainDialog>
-      )}
-      {asking === 'close' && (
-        <PlainDialog
-          title="确认关闭？"
-          okText="确定"
-          cancelText="取消"
-          onOk={() => window.location.assign('/')}
-          onCancel={() => setAsking(null)}
-        />
       )}
     </main>
   );

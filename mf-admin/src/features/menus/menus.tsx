@@ -55,6 +55,7 @@ export function MenusScreen() {
       searchPlaceholder="栏目名称"
       rows={toRows}
       columns={COLUMNS}
+      titleColumn="name"
       scrollX={960}
       expandable={tree.expandable}
       actions={{

@@ -31,6 +31,7 @@ export function MessagesScreen() {
     <ListScreen
       screen={screen}
       searchPlaceholder="姓名、电话或内容"
+      titleColumn="name"
       scrollX={860}
       columns={COLUMNS}
       expandable={{

@@ -32,6 +32,7 @@ import type {
 } from '@site/shared-types';
 import { usePageTitle } from '@site/platform';
 import { adminApi } from '../../admin-api';
+import { useRowTable } from '../../common/row-table';
 import styles from './releases.module.css';
 
 /** How often the screen reads the overview again while it is open (the error counts change by themselves). */
@@ -363,7 +364,14 @@ function RemoteSection({ remote, policy }: { remote: RemoteReleases; policy: Rel
     setCanaryFor(row);
     setCanaryOpen(true);
   };
-  const columns = releaseColumns(remote);
+  const table = useRowTable<ReleaseRow>({
+    columns: releaseColumns(remote),
+    title: 'release',
+    scrollX: 1046,
+    buttons: remote.external
+      ? undefined
+      : { width: 130, render: (row) => <RowActions remote={remote} row={row} onCanary={openCanary} /> },
+  });
   return (
     <section aria-label={remote.title}>
       <Card
@@ -405,7 +413,7 @@ function RemoteSection({ remote, policy }: { remote: RemoteReleases; policy: Rel
             rowKey="release"
             size="small"
             bordered
-            scroll={{ x: 1046 }}
+            {...table}
             dataSource={remote.releases}
             pagination={false}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有保留的版本" /> }}
@@ -420,20 +428,6 @@ function RemoteSection({ remote, policy }: { remote: RemoteReleases; policy: Rel
                 </Typography.Text>
               ),
             }}
-            columns={
-              remote.external
-                ? columns
-                : [
-                    ...columns,
-                    {
-                      title: '操作',
-                      key: 'actions',
-                      width: 130,
-                      fixed: 'right',
-                      render: (_, row) => <RowActions remote={remote} row={row} onCanary={openCanary} />,
-                    },
-                  ]
-            }
           />
         )}
       </Card>

@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from 'react';
-import { App as AntApp, Button, Card, Empty, Form, Space, Spin, Tag } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
+import { App as AntApp, Button, Card, Empty, Form, Space, Spin, Tag, type FormInstance } from 'antd';
 import type { RevisionKind } from '@site/shared-types';
 import { usePageTitle } from '@site/platform';
 import { adminApi, type AdminBlocks, type BlockName } from '../../admin-api';
+import { FormChanges } from '../../common/form-changes';
 import { RevisionsDialog } from '../../common/revisions-dialog';
 import { useSaveShortcut } from '../../common/save-shortcut';
 import { useUnsavedChanges } from '../../common/unsaved-changes';
@@ -24,7 +25,8 @@ export function numbered<T extends { id: number }>(entries: readonly T[]): T[] {
 
 /**
  * A site block's editor: loads the block, edits it in one form, and replaces it on save (保存成功). Unsaved edits
- * are flagged, can be undone, and leaving the screen asks first.
+ * (fields that differ from the block as loaded or last saved) are flagged, can be undone, and leaving the screen
+ * asks first.
  */
 export function BlockEditor<K extends BlockName>({
   name,
@@ -48,7 +50,16 @@ export function BlockEditor<K extends BlockName>({
   });
   const [amend, { isLoading: saving }] = adminApi.useAmendBlockMutation();
   const [form] = Form.useForm<AdminBlocks[K]>();
-  const [dirty, setDirty] = useState(false);
+  // Compared with each block loaded; the form is made anew for it too (its key below).
+  const changes = useMemo(() => {
+    const loaded = new FormChanges();
+    loaded.load(data);
+    return loaded;
+  }, [data]);
+  /** The comparison that last found a difference: a block loaded since starts without one. */
+  const [dirtyIn, setDirtyIn] = useState<FormChanges | null>(null);
+  const dirty = dirtyIn === changes;
+  const setDirty = (value: boolean) => setDirtyIn(value ? changes : null);
   const [history, setHistory] = useState(false);
   useUnsavedChanges(dirty);
   // Saved only from the server's fresh copy (a cached one is read-only while it is refreshed).
@@ -63,6 +74,7 @@ export function BlockEditor<K extends BlockName>({
     const value = prepare ? prepare(values) : values;
     try {
       await amend({ name, value } as Parameters<typeof amend>[0]).unwrap();
+      changes.load(values);
       setDirty(false);
       void message.success('保存成功');
     } catch {
@@ -82,6 +94,7 @@ export function BlockEditor<K extends BlockName>({
             disabled={!dirty || saving}
             onClick={() => {
               form.resetFields();
+              changes.load(data);
               setDirty(false);
             }}
           >
@@ -110,7 +123,10 @@ export function BlockEditor<K extends BlockName>({
           initialValues={data as AdminBlocks[K]}
           // A cached copy is shown while the server's is fetched, but not editable: the fresh form would drop edits.
           disabled={isFetching}
-          onValuesChange={() => setDirty(true)}
+          onValuesChange={(changed) => {
+            changes.edit(changed);
+            setDirty(changes.differs((field) => (form as FormInstance).getFieldValue(field)));
+          }}
           onFinish={save}
           onFinishFailed={({ errorFields }) => {
             void message.error('还有内容需要修改，请查看标红的字段');

@@ -17,6 +17,7 @@ import { TRASH_DAYS, TRASH_KINDS, type TrashKind, type TrashRow } from '@site/sh
 import { usePageTitle } from '@site/platform';
 import { adminApi } from '../../admin-api';
 import { pageAfterDelete, pagination } from '../../common/paging';
+import { useRowTable } from '../../common/row-table';
 
 const KIND_NAMES: Record<TrashKind, string> = { case: '案例', news: '文章', menu: '栏目' };
 const KIND_COLOURS: Record<TrashKind, string> = { case: 'blue', news: 'green', menu: 'purple' };
@@ -74,6 +75,52 @@ export function TrashScreen() {
     if (list) setPage(pageAfterDelete(page, list.data.length));
   };
 
+  const table = useRowTable<TrashRow>({
+    columns: COLUMNS,
+    title: 'title',
+    scrollX: 1030,
+    buttons: {
+      width: 190,
+      render: (row) => (
+        <Space>
+          {row.blocked ? (
+            <Tooltip title={row.blocked}>
+              <Button size="small" disabled aria-label={`恢复${row.title}`}>
+                恢复
+              </Button>
+            </Tooltip>
+          ) : (
+            <Button
+              size="small"
+              type="primary"
+              ghost
+              aria-label={`恢复${row.title}`}
+              onClick={() => void act(row, restore, '恢复成功')}
+            >
+              恢复
+            </Button>
+          )}
+          <Popconfirm
+            title={`确定彻底删除${KIND_NAMES[row.kind]}“${row.title}”吗？`}
+            description={
+              row.kind === 'menu'
+                ? '其下已在回收站中的子栏目和案例也会一并彻底删除，不能恢复。'
+                : '彻底删除后不能恢复。'
+            }
+            okText="彻底删除"
+            okButtonProps={{ danger: true }}
+            cancelText="取消"
+            onConfirm={() => act(row, purge, '已彻底删除')}
+          >
+            <Button size="small" danger aria-label={`彻底删除${row.title}`}>
+              彻底删除
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  });
+
   const emptyAll = async () => {
     try {
       const answer = await empty().unwrap();
@@ -122,58 +169,13 @@ export function TrashScreen() {
       <p>删除的案例、文章和栏目会在回收站保留 {TRASH_DAYS} 天，之后自动彻底删除；恢复后前台页面立即重新显示。</p>
       <Table<TrashRow>
         rowKey={(row) => `${row.kind}-${row.id}`}
-        scroll={{ x: 1030 }}
+        {...table}
         loading={isFetching}
         dataSource={list?.data ?? []}
         pagination={pagination(list, setPage)}
         // antd's own empty state, in the theme's description colour: a bare string would take the disabled
         // colour, under 4.5:1.
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="回收站是空的" /> }}
-        columns={[
-          ...COLUMNS,
-          {
-            title: '操作',
-            width: 190,
-            fixed: 'right',
-            render: (_, row) => (
-              <Space>
-                {row.blocked ? (
-                  <Tooltip title={row.blocked}>
-                    <Button size="small" disabled aria-label={`恢复${row.title}`}>
-                      恢复
-                    </Button>
-                  </Tooltip>
-                ) : (
-                  <Button
-                    size="small"
-                    type="primary"
-                    ghost
-                    aria-label={`恢复${row.title}`}
-                    onClick={() => void act(row, restore, '恢复成功')}
-                  >
-                    恢复
-                  </Button>
-                )}
-                <Popconfirm
-                  title={`确定彻底删除${KIND_NAMES[row.kind]}“${row.title}”吗？`}
-                  description={
-                    row.kind === 'menu'
-                      ? '其下已在回收站中的子栏目和案例也会一并彻底删除，不能恢复。'
-                      : '彻底删除后不能恢复。'
-                  }
-                  okText="彻底删除"
-                  okButtonProps={{ danger: true }}
-                  cancelText="取消"
-                  onConfirm={() => act(row, purge, '已彻底删除')}
-                >
-                  <Button size="small" danger aria-label={`彻底删除${row.title}`}>
-                    彻底删除
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]}
       />
     </Card>
   );
