@@ -335,13 +335,15 @@ function RemoteActions({ remote }: { remote: RemoteReleases }) {
   );
 }
 
-/** The canary, its share and how it fares so far (in red once its error rate is over the policy's). */
+/**
+ * The canary, its share and how it fares so far: its visitors and how many met a failure, which is what it is
+ * judged by (in red once that share is over the policy's), and its pages.
+ */
 function CanarySummary({ remote, policy }: { remote: RemoteReleases; policy: ReleasesOverview['canaryPolicy'] }) {
   const { canary } = remote;
   if (!canary) return none;
   const stats = remote.releases.find((row) => row.release === canary.release)?.stats;
-  const failed = stats ? stats.ssrFailures + stats.clientErrors : 0;
-  const rate = stats && stats.views > 0 ? failed / stats.views : 0;
+  const rate = stats && stats.visitors > 0 ? stats.failedVisitors / stats.visitors : 0;
   return (
     <Space size={4} wrap>
       <Code>{canary.release}</Code>
@@ -349,7 +351,8 @@ function CanarySummary({ remote, policy }: { remote: RemoteReleases; policy: Rel
       <Typography.Text type="secondary">自 {canary.since} 起</Typography.Text>
       {stats && (
         <Typography.Text type={rate > policy.maxErrorRate ? 'danger' : 'secondary'}>
-          已访问 {stats.views} 次，失败 {failed} 次{stats.views > 0 && `（${percentOf(rate)}%）`}
+          {stats.visitors} 位访客中 {stats.failedVisitors} 位遇到错误
+          {stats.visitors > 0 && `（${percentOf(rate)}%）`}，已访问 {stats.views} 次
         </Typography.Text>
       )}
     </Space>
@@ -537,7 +540,7 @@ export function ReleasesScreen() {
     );
   }
 
-  const { maxErrorRate, minViews } = data.canaryPolicy;
+  const { maxErrorRate, minViews, minVisitors } = data.canaryPolicy;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Card className={styles.card} size="small">
@@ -547,7 +550,8 @@ export function ReleasesScreen() {
               启用：所有访问者立即使用所选版本。灰度：先让一部分访问者使用新版本，确认访问和错误数正常后再全量发布，否则回滚。访问和错误数从版本最近一次启用或灰度时算起。
             </Typography.Paragraph>
             <Typography.Paragraph strong style={{ margin: 0 }}>
-              灰度版本的错误率超过 {percentOf(maxErrorRate)}%（至少 {minViews} 次访问后）会自动回滚。
+              灰度版本遇到错误的访客超过 {percentOf(maxErrorRate)}%（至少 {minViews} 次访问、{minVisitors}{' '}
+              位访客后）会自动回滚。
             </Typography.Paragraph>
           </div>
           <Space>
