@@ -132,7 +132,8 @@ test.describe('desktop home', () => {
     const after = await success.locator('[data-index="0"]').boundingBox();
     for (const side of ['x', 'y', 'width', 'height'] as const)
       expect(Math.abs(after![side] - before![side])).toBeLessThan(1);
-    expect(swiper).toHaveLength(1);
+    // The script's body is read after its response arrives: wait for it to be counted.
+    await expect.poll(() => swiper.length).toBe(1);
     await expect.poll(() => activeSlide(success), { timeout: 5000, intervals: [100] }).toBe('1');
     expect(Date.now() - started).toBeLessThan(4000);
     // The banner takes its own first step (5 s) on the same chunk.

@@ -136,7 +136,8 @@ test.describe('mobile layout', () => {
     const after = await banner.locator('[data-index="0"]').boundingBox();
     for (const side of ['x', 'y', 'width', 'height'] as const)
       expect(Math.abs(after![side] - before![side])).toBeLessThan(1);
-    expect(swiper).toHaveLength(1);
+    // The script's body is read after its response arrives: wait for it to be counted.
+    await expect.poll(() => swiper.length).toBe(1);
     const active = () => banner.locator('.swiper-slide-active').getAttribute('data-index');
     await expect.poll(active, { timeout: 6000 }).toBe('1');
     await expect.poll(active, { timeout: 6000 }).toBe('2');
@@ -169,7 +170,8 @@ test.describe('mobile layout', () => {
     const banner = page.getByTestId('banner');
     await banner.dispatchEvent('touchstart');
     await expect(banner.locator('.swiper-initialized')).toBeAttached({ timeout: 2000 });
-    expect(swiper).toHaveLength(1);
+    // The script's body is read after its response arrives: wait for it to be counted.
+    await expect.poll(() => swiper.length).toBe(1);
   });
 
   test('the home page should have the banner, four service tiles, six steps, success cases, logos and more cases', async ({
