@@ -35,6 +35,7 @@ export {
 } from './store';
 export { dismiss, notify, selectNotices, uiSlice, type Notice } from './ui-slice';
 export { leadFieldId, useLeadForm, type LeadForm, type LeadOutcome } from './lead-form';
+export { LeadHoneypot } from './lead-honeypot';
 export { leadSent, leadSlice, leadTyped, selectLeadDraft, type LeadState } from './lead-slice';
 export { usePageHead, usePageTitle } from './use-page-title';
 export {

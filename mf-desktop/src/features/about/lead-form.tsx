@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { LEAD_LIMITS, LEAD_TEXTS, type LeadField } from '@site/shared-types';
-import { leadFieldId, useLeadForm } from '@site/platform';
+import { LeadHoneypot, leadFieldId, useLeadForm } from '@site/platform';
 import styles from './lead-form.module.css';
 
 /** The anchor of the form (`/about.html#message`), linked from the footer. */
@@ -103,17 +103,7 @@ export function LeadForm() {
           {field('email', '邮箱', { type: 'email' })}
           {field('address', '地址')}
           {field('content', '留言内容', { required: true, wide: true })}
-          <div className={styles.honeypot} aria-hidden="true">
-            <label htmlFor={leadFieldId('website')}>网站</label>
-            <input
-              id={leadFieldId('website')}
-              name="website"
-              tabIndex={-1}
-              autoComplete="off"
-              value={form.honeypot}
-              onChange={(event) => form.setHoneypot(event.target.value)}
-            />
-          </div>
+          <LeadHoneypot form={form} />
           <div className={`${styles.actions} ${styles.wide}`}>
             <button type="submit" className={styles.submit} disabled={form.sending}>
               {form.sending ? LEAD_TEXTS.sending : LEAD_TEXTS.submit}

@@ -1,5 +1,5 @@
 import { LEAD_LIMITS, LEAD_TEXTS, ROUTE_TITLES, type LeadField } from '@site/shared-types';
-import { defineRoute, leadFieldId, read, useLeadForm, useRouteData } from '@site/platform';
+import { defineRoute, LeadHoneypot, leadFieldId, read, useLeadForm, useRouteData } from '@site/platform';
 import { ContactCard } from '../../common/contact-card';
 import page from '../../common/page.module.css';
 import styles from './contact-form.module.css';
@@ -63,17 +63,7 @@ function ContactFormPage() {
         {field('email', '邮箱', 'input', 'email')}
         {field('address', '地址', 'input')}
         {field('content', '留言内容', 'textarea', 'text', true)}
-        <div className={styles.honeypot} aria-hidden="true">
-          <label htmlFor={leadFieldId('website')}>网站</label>
-          <input
-            id={leadFieldId('website')}
-            name="website"
-            tabIndex={-1}
-            autoComplete="off"
-            value={form.honeypot}
-            onChange={(event) => form.setHoneypot(event.target.value)}
-          />
-        </div>
+        <LeadHoneypot form={form} />
         <button type="submit" className={styles.submit} disabled={form.sending}>
           {form.sending ? LEAD_TEXTS.sending : LEAD_TEXTS.submit}
         </button>
