@@ -21,7 +21,7 @@ import { RemotesService } from './remotes.service.js';
 import { ShellTemplate } from './shell-template.js';
 import { SsrService, type ServerRender } from './ssr.service.js';
 import { StructuredData } from './structured-data.service.js';
-import { pageVary, startupRedirect } from './startup-redirect.js';
+import { pageVary, queryOf, startupRedirect } from './startup-redirect.js';
 
 /**
  * The shell's page for every non-API address (history mode), step by step (docs/architecture.md "Render
@@ -59,8 +59,8 @@ export class PageService {
     }
     // One address per page: another spelling of it moves there for good; an address that names nothing is
     // not found, whatever a lenient parser would make of it.
-    const search = req.originalUrl.indexOf('?');
-    const address = resolvePageAddress(req.path, search < 0 ? '' : req.originalUrl.slice(search));
+    const search = queryOf(req);
+    const address = resolvePageAddress(req.path, search);
     if (address?.moved) {
       res.redirect(301, address.moved);
       return;
@@ -121,7 +121,7 @@ export class PageService {
       head.status === 200 && match ? await this.structured.tag(match, req.path, origin, name, reads) : null;
     const [before, after] = this.shell.fill(files, {
       head: [
-        ...headTags({ head, siteName: name, origin, path: req.path, search: queryOf(req.originalUrl), match }),
+        ...headTags({ head, siteName: name, origin, path: req.path, search, match }),
         ...(structured ? [structured] : []),
       ],
       styles: rendered?.styles ?? [],
@@ -145,12 +145,6 @@ export class PageService {
       },
     );
   }
-}
-
-/** The query of a request's address, without `?`. */
-function queryOf(url: string): string {
-  const at = url.indexOf('?');
-  return at < 0 ? '' : url.slice(at + 1);
 }
 
 /** This server as seen from itself: the render fetches the page's data over loopback, like the browser would. */

@@ -13,8 +13,13 @@ export function startupRedirect(req: Request, mobileHosts: string[]): string | n
     mobileHosts,
   });
   if (!target || target === req.path) return null;
-  const query = req.originalUrl.indexOf('?');
-  return redirectLocation(target, query >= 0 ? req.originalUrl.slice(query) : '');
+  return redirectLocation(target, queryOf(req));
+}
+
+/** The query of the address a request asked for, without `?`. */
+export function queryOf(req: Request): string {
+  const at = req.originalUrl.indexOf('?');
+  return at < 0 ? '' : req.originalUrl.slice(at + 1);
 }
 
 const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64)';
