@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { AdminList, Message } from '@site/shared-types';
 import { adminCall, apiToken } from '../../support/admin';
+import { answerCalls } from '../../support/api';
 import { mainUrl, mountedRemote, ownAddress } from '../../support/site';
 
 test.use({ viewport: { width: 1366, height: 900 }, extraHTTPHeaders: ownAddress('desktop/contact-form') });
@@ -113,13 +114,7 @@ test.describe('desktop contact form', () => {
 
   test("should show the server's refusal, such as its rate limit, and keep what was typed", async ({ page }) => {
     // The server's own words when an address has sent too many (messages.service.ts).
-    await page.route('**/api/leaveword', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({ code: 1, msg: '提交过于频繁，请稍后再试', data: null }),
-      }),
-    );
+    await answerCalls(page, '**/api/leaveword', { code: 1, msg: '提交过于频繁，请稍后再试', data: null });
     await page.goto(mainUrl('/about.html'));
     await mountedRemote(page);
     const form = page.getByTestId('lead-form');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { CASE_CLASSES, type ItemsData, type WebcaseCutData } from '@site/shared-types';
-import { apiData } from '../../support/api';
+import { answerCalls, apiData } from '../../support/api';
 import { MOBILE_UA } from '../../support/chromium';
 import { directUrl, mainUrl, mountedRemote, ownAddress } from '../../support/site';
 
@@ -180,13 +180,7 @@ test.describe('mobile contact form', () => {
   });
 
   test('should keep what was typed while the visitor looks elsewhere, until it is sent', async ({ page }) => {
-    await page.route('**/api/leaveword', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({ code: 0, msg: '成功', data: null }),
-      }),
-    );
+    await answerCalls(page, '**/api/leaveword', { code: 0, msg: '成功', data: null });
     await page.goto(mainUrl('/move/about.html'));
     await mountedRemote(page);
     await page.getByLabel('姓名').fill('回访客户');
@@ -212,13 +206,7 @@ test.describe('mobile contact form', () => {
   });
 
   test('should show the server refusal as it comes', async ({ page }) => {
-    await page.route('**/api/leaveword', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({ code: 1, msg: '留言太频繁，请稍后再试', data: null }),
-      }),
-    );
+    await answerCalls(page, '**/api/leaveword', { code: 1, msg: '留言太频繁，请稍后再试', data: null });
     await page.goto(mainUrl('/move/about.html'));
     await mountedRemote(page);
     await page.getByLabel('姓名').fill('访客');

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { ItemNewsData, ItemsData } from '@site/shared-types';
 import { expectAccessible } from '../../support/accessibility';
 import { loginAs, openScreen } from '../../support/admin';
-import { apiData } from '../../support/api';
+import { answerCalls, apiData } from '../../support/api';
 import { MOBILE_UA } from '../../support/chromium';
 import { mainUrl, mountedRemote } from '../../support/site';
 
@@ -83,13 +83,7 @@ test.describe('accessibility of the desktop site', () => {
     await form.getByRole('button', { name: '提交留言' }).click();
     await expect(form.getByText('请填写姓名')).toBeVisible();
     await expectAccessible(page, '/about.html with field errors', '#message');
-    await page.route('**/api/leaveword', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({ code: 1, msg: '提交过于频繁，请稍后再试', data: null }),
-      }),
-    );
+    await answerCalls(page, '**/api/leaveword', { code: 1, msg: '提交过于频繁，请稍后再试', data: null });
     await form.getByLabel('姓名').fill('访客');
     await form.getByLabel('电话').fill('13800138000');
     await form.getByLabel('留言内容').fill('你好');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEFAULT_META } from '@site/shared-types';
+import { answerCalls } from '../../support/api';
 import { MOBILE_UA } from '../../support/chromium';
 import { directUrl, mainUrl, mountedRemote, storeState } from '../../support/site';
 
@@ -30,13 +31,7 @@ test.describe('keywords', () => {
   test('should fall back to the fixed Chinese defaults, silently, when the call answers a non-zero code', async ({
     page,
   }) => {
-    await page.route('**/api/keyswords', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({ code: 1, msg: '出错了', data: null }),
-      }),
-    );
+    await answerCalls(page, '**/api/keyswords', { code: 1, msg: '出错了', data: null });
     // A page rendered in the browser (the back office): server-rendered pages get the records with the page.
     await page.goto(mainUrl('/admin/'));
     await mountedRemote(page);
