@@ -7,7 +7,7 @@
 //      bytes (wrk; see bench-cache.mjs), the uncached render at one connection, and memory under random queries;
 //   3. `lighthouse`: performance (score, FCP, LCP, TBT, CLS, JavaScript transferred) and the SEO score on phones and desktops for the
 //      same public pages, the median of `BENCH_RUNS` (3) runs each, after one warming visit of every page, in the
-//      server's default hydration mode (`BENCH_HYDRATION=eager,idle` compares both).
+//      server's default hydration mode (`BENCH_HYDRATION=idle,demand` compares both).
 // `npm run bench -- cache` (or `js`, `lighthouse`, several) runs only those parts. `npm run bench -- --soak` runs
 // only the 10-minute soak of mixed public reads (bench-soak.mjs), which the default run leaves out. The cache part needs wrk and
 // nginx (`apt-get install -y wrk nginx-light`).
@@ -216,10 +216,10 @@ async function warmUp(base, pages) {
 
 /**
  * The median of `BENCH_RUNS` (default 3) Lighthouse runs of every page, phone and desktop, for each hydration
- * mode asked for (`BENCH_HYDRATION=idle` by default, the server's default; `eager,idle` to compare).
+ * mode asked for (`BENCH_HYDRATION=demand` by default, the server's default; `idle,demand` to compare).
  */
 async function lighthouseTable() {
-  const modes = (process.env.BENCH_HYDRATION ?? 'idle').split(',');
+  const modes = (process.env.BENCH_HYDRATION ?? 'demand').split(',');
   const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
   const rows = [];
   for (const hydration of modes) {

@@ -17,7 +17,7 @@ export interface RemotePointer {
   remotes: Partial<Record<RemoteName, { entry: string; release: string }>>;
 }
 
-export type HydrationMode = 'eager' | 'idle';
+export type HydrationMode = 'eager' | 'idle' | 'demand';
 export type MapProvider = 'none' | 'osm';
 
 /** Configuration the server inlines into the page. */

@@ -6,6 +6,7 @@ import { reportClientError, reportUncaughtErrors } from './remotes/error-report'
 import { initRemotes, loadRemoteApp } from './remotes/registry';
 import { remoteForPath } from './remotes/remote-for-path';
 import type { Preloaded } from './remotes/remote-slot';
+import { replayTaps } from './hydration';
 import { redirectFor } from './start-up';
 
 declare global {
@@ -69,10 +70,12 @@ async function start(): Promise<void> {
       });
     });
     window.__SITE_START__ = 'hydrated';
+    replayTaps();
   } else {
     // No server markup to adopt (client-rendered page, or the remote failed: its boundary offers a retry).
     createRoot(root).render(app);
     window.__SITE_START__ = 'rendered';
+    replayTaps();
   }
 }
 

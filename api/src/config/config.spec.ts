@@ -39,7 +39,7 @@ describe('loadConfig', () => {
         mf_admin: { dir: '/srv/site/mf-admin/dist', url: null },
       },
       ssr: true,
-      hydration: 'idle',
+      hydration: 'demand',
       mapProvider: 'none',
     });
   });

@@ -116,7 +116,7 @@ export interface FrontendConfig {
 }
 
 export const MAP_PROVIDERS = ['none', 'osm'] as const satisfies readonly MapProvider[];
-export const HYDRATION_MODES = ['eager', 'idle'] as const satisfies readonly Hydration[];
+export const HYDRATION_MODES = ['eager', 'idle', 'demand'] as const satisfies readonly Hydration[];
 
 export const LOG_LEVELS = ['error', 'warn', 'log', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -438,7 +438,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         ]),
       ) as FrontendConfig['remotes'],
       ssr: flag(env, 'SSR', true),
-      hydration: oneOf(env, 'HYDRATION', HYDRATION_MODES, 'idle'),
+      hydration: oneOf(env, 'HYDRATION', HYDRATION_MODES, 'demand'),
       mapProvider: oneOf(env, 'MAP_PROVIDER', MAP_PROVIDERS, 'none'),
     },
     analyticsId,

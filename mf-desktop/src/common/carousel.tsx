@@ -45,6 +45,7 @@ export function Carousel<T>(props: CarouselProps<T>) {
         <PlainCarousel
           slides={items.map((item, index) => ({ key: itemKey(item), content: render(item, index) }))}
           moving={moving}
+          autoplayMs={autoplayMs}
           slideClass={(index) => (three && moving && index === items.length - 1 ? styles.leading : undefined)}
         />
       )}

@@ -66,7 +66,9 @@ export function Header() {
   };
 
   return (
-    <header className={styles.header}>
+    // `data-search-open` is the open state for the stylesheet; a press on the toggle before the page's code ran
+    // sets it at once (`data-press`, docs/decisions.md "First view on phones"), and the code then owns it.
+    <header className={styles.header} data-press-scope="" data-search-open={open ? '' : undefined}>
       <div className={styles.inner}>
         <Link
           className={styles.brand}
@@ -139,7 +141,13 @@ export function Header() {
             </form>
           ) : null}
           {header && !open ? (
-            <button type="button" className={styles.searchToggle} aria-label="打开搜索" onClick={() => setOpen(true)}>
+            <button
+              type="button"
+              className={styles.searchToggle}
+              aria-label="打开搜索"
+              data-press="data-search-open"
+              onClick={() => setOpen(true)}
+            >
               <SearchIcon />
             </button>
           ) : null}

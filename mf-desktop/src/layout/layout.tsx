@@ -1,5 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
-import { useLocation } from '@site/platform';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useAdoptedFromServer, useLocation } from '@site/platform';
 import { Footer } from './footer';
 import { Header } from './header';
 import styles from './layout.module.css';
@@ -30,7 +30,14 @@ function scrollToAnchor(id: string): () => void {
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname, search, hash, key } = useLocation();
   const anchor = hash ? decodeURIComponent(hash.slice(1)) : '';
+  // A page adopted from the server is where the browser put it (its top, its anchor, or where the visitor
+  // scrolled before the code arrived): only a page change in the app moves it.
+  const firstView = useRef(useAdoptedFromServer());
   useEffect(() => {
+    if (firstView.current) {
+      firstView.current = false;
+      return undefined;
+    }
     if (anchor) return scrollToAnchor(anchor);
     window.scrollTo(0, 0);
     return undefined;

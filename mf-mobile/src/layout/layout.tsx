@@ -1,6 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { BACK_TO_TOP_THRESHOLD_PX, FADE_MS, matchSiteRoute, type MobileRouteName } from '@site/shared-types';
-import { BackToTop, publicApi, useLocation } from '@site/platform';
+import { BackToTop, publicApi, useAdoptedFromServer, useLocation } from '@site/platform';
 import { routeLook } from './route-look';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
@@ -20,7 +20,14 @@ export function Layout({ children }: { children: ReactNode }) {
   const header = publicApi.useHeaderQuery().data;
   useShareRegistration(header?.logo.url);
   useAnalytics();
+  // A page adopted from the server is where the browser put it (its top, or where the visitor scrolled before
+  // the code arrived): only a page change in the app moves it.
+  const firstView = useRef(useAdoptedFromServer());
   useEffect(() => {
+    if (firstView.current) {
+      firstView.current = false;
+      return;
+    }
     if (routeName !== 'meus') window.scrollTo(0, 0);
   }, [pathname, search, routeName]);
   return (

@@ -71,6 +71,7 @@ export {
 } from './server-state';
 export { InfiniteList, type InfiniteListProps } from './infinite-list';
 export { animateScrollTo, useScrolledPast } from './scroll';
+export { useAdoptedFromServer, useHydrating } from './hydrating';
 export { useModuleOnDemand, type OnDemandOptions } from './on-demand';
 export {
   CAROUSEL_LEAD_MS,

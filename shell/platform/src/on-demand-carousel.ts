@@ -1,4 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { useAdoptedFromServer } from './hydrating';
 import { useModuleOnDemand } from './on-demand';
 
 /**
@@ -9,7 +10,10 @@ export const CAROUSEL_LEAD_MS = 1000;
 
 /** What the plain carousel hands to the real one when it takes over (`startOnDemandCarousel`). */
 export interface CarouselHandOver {
-  /** When the first autoplay step is due (`performance.now()` time): the delay counted from the plain carousel's mount. */
+  /**
+   * When the first autoplay step is due (`performance.now()` time): the delay counted from the moment the
+   * carousel was shown (the page's opening for a server-rendered first view, its mount otherwise).
+   */
   firstStepAt: number;
   /** The pagination bullet the visitor clicked before the real carousel was there. */
   bullet: number | null;
@@ -29,10 +33,16 @@ export function useOnDemandCarousel<M>(
   { ref, autoplayMs }: { ref: RefObject<HTMLElement | null>; autoplayMs: number },
 ): { module: M | null; handOver: CarouselHandOver } {
   const handOver = useRef<CarouselHandOver>({ firstStepAt: Infinity, bullet: null, focused: null });
-  const module = useModuleOnDemand(load, { ref, afterMs: autoplayMs - CAROUSEL_LEAD_MS });
+  // True in the render that adopts the server's markup: the carousel has been on screen since the page opened
+  // (the application may have started seconds later), so its first step is due `autoplayMs` after that.
+  const adopted = useAdoptedFromServer();
+  const shownAt = useRef<number | null>(null);
+  shownAt.current ??= adopted ? 0 : performance.now();
+  const firstStepAt = shownAt.current + autoplayMs;
+  const module = useModuleOnDemand(load, { ref, afterMs: autoplayMs - CAROUSEL_LEAD_MS, from: shownAt.current });
   useEffect(() => {
-    handOver.current.firstStepAt = performance.now() + autoplayMs;
-  }, [autoplayMs]);
+    handOver.current.firstStepAt = firstStepAt;
+  }, [firstStepAt]);
   useEffect(() => {
     const element = ref.current;
     if (!element || module) return;
@@ -55,6 +65,9 @@ export function useOnDemandCarousel<M>(
           if (target.isConnected) state.focused = null;
         });
     };
+    // Focus that came before the code (the server markup's link, focused before hydration) counts too.
+    const focused = document.activeElement?.closest<HTMLElement>('[data-index]');
+    if (focused && element.contains(focused)) state.focused = Number(focused.dataset.index);
     element.addEventListener('click', onClick);
     element.addEventListener('focusin', onFocusIn);
     element.addEventListener('focusout', onFocusOut);

@@ -6,18 +6,21 @@ const INTERACTIONS = ['pointerdown', 'touchstart', 'focusin', 'mouseenter'] as c
 export interface OnDemandOptions {
   /** The element whose first interaction loads the module at once. */
   ref: RefObject<HTMLElement | null>;
-  /** Milliseconds after the component mounted (hydrated) at which the module is loaded anyway. */
+  /** Milliseconds after `from` at which the module is loaded anyway. */
   afterMs: number;
+  /** When `afterMs` starts (`performance.now()` time); the component's mount when not given. */
+  from?: number;
 }
 
 /**
- * Loads a module on demand: `afterMs` after the component mounted, or at the visitor's first interaction with
- * the element (pointer down, touch, focus, mouse enter), whichever comes first. Answers the module once it is
+ * Loads a module on demand: `afterMs` after the component mounted (or after `from`), or at the visitor's first
+ * interaction with the element (pointer down, touch, focus, mouse enter; or the focus or the mouse already on it
+ * when it mounts), whichever comes first. Answers the module once it is
  * there, `null` before: on the server and in the first render in the browser too, so hydration matches and the
  * component shows its plain markup until then. A failed load keeps that markup and is tried again at the next
  * interaction.
  */
-export function useModuleOnDemand<M>(load: () => Promise<M>, { ref, afterMs }: OnDemandOptions): M | null {
+export function useModuleOnDemand<M>(load: () => Promise<M>, { ref, afterMs, from }: OnDemandOptions): M | null {
   const [module, setModule] = useState<M | null>(null);
   const loader = useRef(load);
   loader.current = load;
@@ -45,12 +48,14 @@ export function useModuleOnDemand<M>(load: () => Promise<M>, { ref, afterMs }: O
         },
       );
     };
-    const timer = setTimeout(go, Math.max(0, afterMs));
+    const timer = setTimeout(go, Math.max(0, afterMs + (from ?? performance.now()) - performance.now()));
     for (const type of INTERACTIONS) element?.addEventListener(type, go, { passive: true });
+    // The visitor reached for it before its code was there (server markup, focused or hovered before hydration).
+    if (element?.matches(':focus-within, :hover')) go();
     return () => {
       cancelled = true;
       detach();
     };
-  }, [ref, afterMs]);
+  }, [ref, afterMs, from]);
   return module;
 }

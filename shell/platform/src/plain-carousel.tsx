@@ -1,4 +1,5 @@
 import type { Key, ReactNode } from 'react';
+import { CAROUSEL_LEAD_MS } from './on-demand-carousel';
 
 export interface PlainSlide {
   key: Key;
@@ -14,13 +15,23 @@ export function PlainCarousel({
   slides,
   moving,
   slideClass,
+  autoplayMs,
 }: {
   slides: PlainSlide[];
   moving: boolean;
   slideClass?: (index: number) => string | undefined;
+  /**
+   * The carousel's autoplay delay: while it is `moving`, the markup says when its code is needed
+   * (`data-needs-code-at`: swiper is fetched `CAROUSEL_LEAD_MS` before the first step), so a server-rendered
+   * page starts its scripts in time.
+   */
+  autoplayMs?: number;
 }) {
   return (
-    <div className="swiper">
+    <div
+      className="swiper"
+      data-needs-code-at={moving && autoplayMs !== undefined ? autoplayMs - CAROUSEL_LEAD_MS : undefined}
+    >
       <div className="swiper-wrapper">
         {slides.map((slide, index) => {
           const extra = slideClass?.(index);

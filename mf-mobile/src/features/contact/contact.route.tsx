@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { ROUTE_TITLES, SCROLL_ANIMATION_MS } from '@site/shared-types';
-import { animateScrollTo, defineRoute, read, useRouteData } from '@site/platform';
+import { animateScrollTo, defineRoute, read, useAdoptedFromServer, useRouteData } from '@site/platform';
 import { ContactCard } from '../../common/contact-card';
 import { LeadCallout } from '../../common/lead-callout';
 import { Loading } from '../../common/page-states';
@@ -11,16 +11,18 @@ function ContactPage() {
   const loaded = useRouteData(contactRoute);
   const contact = loaded.contact.data;
   const about = loaded.about.data;
+  // Server markup scrolled itself (the shell's first view); a page opened in the app scrolls once its data is there.
+  const adopted = useAdoptedFromServer();
   useEffect(() => {
-    if (!contact) return;
+    if (!contact || adopted) return;
     const frame = requestAnimationFrame(
       () => void animateScrollTo(document.documentElement.scrollHeight - window.innerHeight, SCROLL_ANIMATION_MS),
     );
     return () => cancelAnimationFrame(frame);
-  }, [contact]);
+  }, [contact, adopted]);
   if (!contact) return <Loading />;
   return (
-    <main data-page="meus">
+    <main data-page="meus" data-first-view="scroll-to-end">
       {about ? (
         <section className={page.card}>
           <h2>{about.profile.title}</h2>

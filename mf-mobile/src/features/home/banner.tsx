@@ -29,7 +29,7 @@ function BannerCarousel({ slides }: { slides: BannerSlide[] }) {
       {module ? (
         <module.BannerSwiper slides={slides} handOver={handOver} />
       ) : (
-        <PlainCarousel slides={slides} moving={slides.length > 1} />
+        <PlainCarousel slides={slides} moving={slides.length > 1} autoplayMs={BANNER_AUTOPLAY_MS} />
       )}
     </section>
   );
