@@ -10,6 +10,8 @@ const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 /** These publish remote releases into the build folders every server reads: they run last, one at a time. */
 const SHIPPING = ['**/platform/release.spec.ts', '**/ssr/fallback.spec.ts'];
+/** These time a slowed-down page against a limit: they run alone, after the others, so nothing competes for the CPU. */
+const TIMING = ['**/ssr/first-view.spec.ts'];
 
 export default defineConfig({
   testDir: './tests',
@@ -27,7 +29,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'site', testIgnore: SHIPPING },
-    { name: 'shipping', testMatch: SHIPPING, dependencies: ['site'], workers: 1 },
+    { name: 'site', testIgnore: [...SHIPPING, ...TIMING] },
+    { name: 'timing', testMatch: TIMING, dependencies: ['site'], workers: 1 },
+    { name: 'shipping', testMatch: SHIPPING, dependencies: ['timing'], workers: 1 },
   ],
 });

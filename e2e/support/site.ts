@@ -35,13 +35,21 @@ export const directUrl = (path = '/') => `http://127.0.0.1:${port()}${path}`;
 
 /**
  * Waits until a remote runs in the browser (server markup hydrated, or rendered by the browser) and answers
- * its name (`data-remote` on its root).
+ * its name (`data-remote` on its root). A server-rendered page starts its code when the visitor reaches for it
+ * (docs/decisions.md "First view on phones"): the mouse moves over the page, as a visitor's would.
  */
 export async function mountedRemote(page: Page): Promise<string> {
+  await reachFor(page);
   await page.waitForFunction(() => (window as { __SITE_START__?: string }).__SITE_START__ !== undefined);
   const root = page.locator('[data-remote]').first();
   await root.waitFor();
   return (await root.getAttribute('data-remote')) ?? '';
+}
+
+/** Moves the mouse over the page (its code starts, if it has not). */
+export async function reachFor(page: Page): Promise<void> {
+  await page.mouse.move(3, 3);
+  await page.mouse.move(4, 4);
 }
 
 /** How the page started in the browser: `hydrated` (server markup adopted) or `rendered`. */

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { MOBILE_UA } from '../../support/chromium';
-import { mainUrl, mountedRemote } from '../../support/site';
+import { mainUrl, mountedRemote, reachFor } from '../../support/site';
 
 test.describe('a remote that fails to load', () => {
   test('should show the fallback, log the remote and its manifest, and recover on retry', async ({ page }) => {
@@ -10,6 +10,7 @@ test.describe('a remote that fails to load', () => {
     });
     await page.route('**/remotes/mf_desktop/**/mf-manifest.json', (route) => route.abort('connectionrefused'));
     await page.goto(mainUrl('/about.html'));
+    await reachFor(page);
 
     const fallback = page.getByTestId('remote-failed');
     await expect(fallback).toBeVisible();
@@ -34,6 +35,7 @@ test.describe('a remote that fails to load', () => {
     const page = await context.newPage();
     await page.route('**/remotes/mf_mobile/**', (route) => route.abort('connectionrefused'));
     await page.goto(mainUrl('/move/case.html'));
+    await reachFor(page);
     await expect(page.getByTestId('remote-failed')).toBeVisible();
     await page.goto(mainUrl('/admin/'));
     expect(await mountedRemote(page)).toBe('mf_admin');
