@@ -24,11 +24,6 @@ const LINK_GRACE_MS = 400;
 /** The latest an idle page waits after `load` (a busy main thread never reports idle). */
 const IDLE_TIMEOUT_MS = 2000;
 /**
- * How long before a part of the page needs its code the application starts (its own code has to arrive and
- * hydrate first).
- */
-export const START_ALLOWANCE_MS = 1000;
-/**
  * Elements that act by themselves before any script runs: a tap on them is left to the browser (a link
  * navigates, a form submits, a field takes the focus) and never replayed.
  */
@@ -124,10 +119,11 @@ function whenIdle(go: () => void): void {
 }
 
 /**
- * Starts the application in time for the parts of the page that need code by themselves once they are in
- * view: the server marks each with `data-needs-code-at`, milliseconds after the page opened (a carousel's
- * first autoplay step, less the time it takes to fetch swiper). What is due before the allowance starts when the
- * page is idle after `load`.
+ * Starts the application when a part of the page in view needs code by itself: the server marks it with
+ * `data-needs-code-at`, the time (milliseconds after the page opened) its own code is fetched; a carousel's is
+ * a second before its first autoplay step, which leaves that second for the application and swiper to arrive
+ * and start (a carousel steps at once when they come late). What is due already starts when the page is idle
+ * after `load`.
  */
 function onCodeNeeded(go: () => void): () => void {
   const parts = document.querySelectorAll<HTMLElement>('[data-needs-code-at]');
@@ -139,7 +135,7 @@ function onCodeNeeded(go: () => void): () => void {
       observer.unobserve(entry.target);
       const at = Number((entry.target as HTMLElement).dataset.needsCodeAt);
       if (!Number.isFinite(at)) continue;
-      const wait = at - START_ALLOWANCE_MS - performance.now();
+      const wait = at - performance.now();
       if (wait <= 0) whenIdle(go);
       else timers.push(window.setTimeout(go, wait));
     }

@@ -163,6 +163,30 @@ test.describe('the first view', () => {
     await context.close();
   });
 
+  for (const { device, path, firstStepMs } of [
+    { device: 'mobile', path: '/move/index.html', firstStepMs: 4000 },
+    { device: 'desktop', path: '/', firstStepMs: 5000 },
+  ] as const) {
+    test(`${path} (${device}): the banner starts the page's code by itself and steps on time`, async ({ browser }) => {
+      const context = await browser.newContext(
+        device === 'mobile'
+          ? { userAgent: PHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+          : { userAgent: DESKTOP_UA, viewport: { width: 1366, height: 900 } },
+      );
+      const page = await context.newPage();
+      await page.goto(mainUrl(path));
+      const banner = page.getByTestId('banner');
+      // Nobody touches the page: the banner's own need starts the application and swiper in time.
+      const active = () => banner.locator('.swiper-slide-active').getAttribute('data-index');
+      await expect.poll(active, { timeout: firstStepMs + 4000, intervals: [50] }).toBe('1');
+      const stepped = await page.evaluate(() => performance.now());
+      expect(stepped).toBeGreaterThan(firstStepMs - 100);
+      expect(stepped).toBeLessThan(firstStepMs + 1500);
+      expect(await startMode(page)).toBe('hydrated');
+      await context.close();
+    });
+  }
+
   test('a visitor who scrolled before the code arrived keeps the place', async ({ browser }) => {
     const { context, page } = await open(browser, 'mobile');
     await page.goto(mainUrl('/move/zhy.html'));
