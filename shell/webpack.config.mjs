@@ -1,6 +1,6 @@
 // The shell (host): no remote is named here; the page's pointer registers them at run time.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
@@ -50,7 +50,12 @@ class ShellAssetsPlugin {
             }
           }
           const { RawSource } = compiler.webpack.sources;
-          compilation.emitAsset('assets.json', new RawSource(JSON.stringify({ scripts, styles }, null, 2)));
+          // The first-view script, built before this one by its own compiler (`startConfig`).
+          const start = readdirSync(path.join(appDir, 'dist', 'assets')).find((file) =>
+            /^start\.[0-9a-f]{8}\.js$/.test(file),
+          );
+          const assets = { scripts, styles, ...(start ? { start: `assets/${start}` } : {}) };
+          compilation.emitAsset('assets.json', new RawSource(JSON.stringify(assets, null, 2)));
           // What this shell gives every remote (@site/shared-types/release checks every release against it before it is used).
           compilation.emitAsset(
             'shell.json',
@@ -96,10 +101,38 @@ function serverConfig(mode) {
   };
 }
 
+/**
+ * The first-view script (`src/start.ts`): what a server-rendered page runs until its application is needed. A
+ * compiler of its own, without the federation plugin (which would put its runtime into every entry), built
+ * before the browser build, which lists it in `assets.json`.
+ */
+function startConfig(mode) {
+  return {
+    name: 'shell-start',
+    mode,
+    context: appDir,
+    target: 'web',
+    devtool: false,
+    entry: { start: './src/start.ts' },
+    resolve,
+    output: {
+      path: path.join(appDir, 'dist', 'assets'),
+      publicPath: 'auto',
+      uniqueName: 'shell_start',
+      filename: '[name].[contenthash:8].js',
+      clean: { keep: (file) => !/^start\.[0-9a-f]{8}\.js$/.test(file) },
+    },
+    module: { rules: rules() },
+    optimization: optimization(mode),
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
 export default (env, argv) => {
   const mode = modeOf(argv);
   const web = browserConfig(mode);
-  return env?.WEBPACK_SERVE ? web : [web, serverConfig(mode)];
+  return env?.WEBPACK_SERVE ? web : [startConfig(mode), { ...web, dependencies: ['shell-start'] }, serverConfig(mode)];
 };
 
 function browserConfig(mode) {
@@ -118,7 +151,7 @@ function browserConfig(mode) {
       uniqueName: 'shell',
       filename: 'assets/[name].js',
       chunkFilename: 'assets/[name].[contenthash:8].js',
-      clean: { keep: /^server\// },
+      clean: { keep: /^(server\/|assets\/start\.[0-9a-f]{8}\.js$)/ },
     },
     module: { rules: rules() },
     optimization: optimization(mode),

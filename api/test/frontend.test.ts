@@ -46,10 +46,14 @@ describe('the shell page', () => {
     expect(res.text).toContain(`<meta name="description" content="${description!.content}" />`);
     expect(res.text).toContain('<link rel="canonical" href="http://www.yunfan.test/" />');
     expect(res.text).toContain('<meta property="og:site_name" content="云帆科技" />');
-    expect(res.text).toMatch(/<script defer src="\/assets\/main\.[0-9a-f]{8}\.js"><\/script>/);
+    // A server-rendered page starts with the first-view script, which adds the application's entry when needed.
+    expect(res.text).toMatch(
+      /<script defer src="\/assets\/start\.[0-9a-f]{8}\.js" data-app="\/assets\/main\.[0-9a-f]{8}\.js"><\/script>/,
+    );
+    expect(res.text).not.toMatch(/<script defer src="\/assets\/main\./);
     expect(config(res.text)).toEqual({
       origin: 'http://www.yunfan.test',
-      hydration: 'idle',
+      hydration: 'demand',
       map: { provider: 'none' },
       wechat: false,
       analyticsId: null,
@@ -354,10 +358,12 @@ describe('server start-up redirect', () => {
 describe('front-end files', () => {
   it('should serve the shell build for a year and its favicon revalidated', async () => {
     const page = await t.http.get('/');
-    const script = /src="(\/assets\/main\.[0-9a-f]{8}\.js)"/.exec(page.text)![1]!;
-    const res = await t.http.get(script);
-    expect(res.status).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const name of ['start', 'main']) {
+      const script = new RegExp(`"(/assets/${name}\\.[0-9a-f]{8}\\.js)"`).exec(page.text)![1]!;
+      const res = await t.http.get(script);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
     expect((await t.http.get('/assets/favicon.svg')).headers['cache-control']).toBe('no-cache');
     expect((await t.http.get('/assets/nothing.js')).status).toBe(404);
   });

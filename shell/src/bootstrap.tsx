@@ -6,7 +6,7 @@ import { reportClientError, reportUncaughtErrors } from './remotes/error-report'
 import { initRemotes, loadRemoteApp } from './remotes/registry';
 import { remoteForPath } from './remotes/remote-for-path';
 import type { Preloaded } from './remotes/remote-slot';
-import { replayTaps } from './hydration';
+import { replayTaps as replayOwnTaps } from './hydration';
 import { redirectFor } from './start-up';
 
 declare global {
@@ -29,6 +29,9 @@ function readState(): DehydratedState | null {
     return null;
   }
 }
+
+/** The taps the first view remembered: kept by the first-view script when it started this one, else by this entry. */
+const replayTaps = () => (window.__SITE_FIRST_VIEW__?.replayTaps ?? replayOwnTaps)();
 
 async function start(): Promise<void> {
   const config = readSiteConfig();

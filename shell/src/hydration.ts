@@ -53,6 +53,17 @@ function registersAtLoad(config: SiteStartConfig): boolean {
   return !!config.analyticsId || (!!config.wechat && /MicroMessenger/i.test(navigator.userAgent));
 }
 
+/** What the first-view script hands to the application it started. */
+export interface FirstViewHandOver {
+  replayTaps: () => void;
+}
+
+declare global {
+  interface Window {
+    __SITE_FIRST_VIEW__?: FirstViewHandOver;
+  }
+}
+
 /** Taps (clicks) on controls that had no code yet, in order, for `replayTaps` once the page has it. */
 const pendingTaps: Element[] = [];
 let capturing = false;

@@ -1,9 +1,13 @@
 // The async boundary: shared modules (React, the store) are negotiated with the remotes before any of them runs.
-// A server-rendered page is already complete: it does what its first view does by itself at once, and by
-// default fetches the rest of the code only when the visitor reaches for the page or a part of it needs it
-// (`hydrationTrigger`, docs/decisions.md "First view on phones").
+// On a server-rendered page the first-view script (start.ts) usually came first and decided when to add this
+// one: the application starts at once. Served alone (development, `HYDRATION=eager`, a shell built without the
+// first-view script), this entry does the first view's work itself.
 import { runFirstView } from './first-view';
 import { hydrationTrigger } from './hydration';
 
-runFirstView();
-void hydrationTrigger().then(() => import('./bootstrap'));
+if (window.__SITE_FIRST_VIEW__) {
+  void import('./bootstrap');
+} else {
+  runFirstView();
+  void hydrationTrigger().then(() => import('./bootstrap'));
+}

@@ -85,7 +85,7 @@ test.describe('independent shipping', () => {
     expect({ mobile: current('mf-mobile'), admin: current('mf-admin') }).toEqual(others);
     // The shell's own script is the very same file, served from the cache-forever folder.
     const html = await (await page.request.get(directUrl('/'))).text();
-    const script = /src="\/(assets\/main\.[0-9a-f]{8}\.js)"/.exec(html)?.[1];
+    const script = /"\/(assets\/main\.[0-9a-f]{8}\.js)"/.exec(html)?.[1];
     expect(script).toBeTruthy();
     const response = await page.request.get(directUrl(`/${script}`));
     expect(response.headers()['cache-control']).toContain('immutable');

@@ -10,7 +10,11 @@ export interface ShellFiles {
   template: string;
   /** The text of assets.json: identifies the shell build (its server build must be the same one). */
   build: string;
-  assets: { scripts: string[]; styles: string[] };
+  /**
+   * The application's entry scripts, its stylesheets, and the first-view script (docs/decisions.md "First view
+   * on phones"), absent from a development build.
+   */
+  assets: { scripts: string[]; styles: string[]; start?: string };
 }
 
 export interface PageParts {
@@ -65,12 +69,22 @@ export class ShellTemplate {
             ? ''
             : `<script id="site-state" type="application/json">${parts.stateJson}</script>`),
       )
-      .replace(
-        '<!--site-scripts-->',
-        files.assets.scripts.map((src) => `<script defer src="${base}${src}"></script>`).join(''),
-      );
+      .replace('<!--site-scripts-->', this.scripts(files, parts, base));
     const at = html.indexOf(BODY_MARKER);
     return [html.slice(0, at), html.slice(at + BODY_MARKER.length)];
+  }
+
+  /**
+   * A server-rendered page whose application starts on demand or at idle gets only the first-view script, which
+   * adds the application's entry (`data-app`) when it is needed; any other page gets the entry itself.
+   */
+  private scripts(files: ShellFiles, parts: PageParts, base: string): string {
+    const app = files.assets.scripts.map((src) => base + src);
+    const { start } = files.assets;
+    if (start && parts.stateJson !== null && parts.config.hydration !== 'eager') {
+      return `<script defer src="${escapeHtml(base + start)}" data-app="${escapeHtml(app.join(' '))}"></script>`;
+    }
+    return app.map((src) => `<script defer src="${escapeHtml(src)}"></script>`).join('');
   }
 
   private async read(): Promise<ShellFiles> {
