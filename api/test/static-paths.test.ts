@@ -124,7 +124,7 @@ describe('legitimate static files', () => {
     expect(favicon.status).toBe(200);
     expect(favicon.headers['cache-control']).toBe('no-cache');
     expect(favicon.headers['content-type']).toMatch(/^image\/svg\+xml/);
-    const script = /src="(\/assets\/main\.[0-9a-f]{8}\.js)"/.exec((await raw('/')).body)![1]!;
+    const script = /"(\/assets\/main\.[0-9a-f]{8}\.js)"/.exec((await raw('/')).body)![1]!;
     const res = await raw(script);
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
