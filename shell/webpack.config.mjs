@@ -27,6 +27,11 @@ const appDir = path.dirname(fileURLToPath(import.meta.url));
  * renamed (nothing else references the entry file's name).
  */
 class ShellAssetsPlugin {
+  /** `withStart`: the first-view script is built before this compilation (not by the development server). */
+  constructor({ withStart }) {
+    this.withStart = withStart;
+  }
+
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('shell-assets', (compilation) => {
       compilation.hooks.processAssets.tap(
@@ -51,9 +56,9 @@ class ShellAssetsPlugin {
           }
           const { RawSource } = compiler.webpack.sources;
           // The first-view script, built before this one by its own compiler (`startConfig`).
-          const start = readdirSync(path.join(appDir, 'dist', 'assets')).find((file) =>
-            /^start\.[0-9a-f]{8}\.js$/.test(file),
-          );
+          const start = this.withStart
+            ? readdirSync(path.join(appDir, 'dist', 'assets')).find((file) => /^start\.[0-9a-f]{8}\.js$/.test(file))
+            : undefined;
           const assets = { scripts, styles, ...(start ? { start: `assets/${start}` } : {}) };
           compilation.emitAsset('assets.json', new RawSource(JSON.stringify(assets, null, 2)));
           // What this shell gives every remote (@site/shared-types/release checks every release against it before it is used).
@@ -131,11 +136,15 @@ function startConfig(mode) {
 
 export default (env, argv) => {
   const mode = modeOf(argv);
-  const web = browserConfig(mode);
-  return env?.WEBPACK_SERVE ? web : [startConfig(mode), { ...web, dependencies: ['shell-start'] }, serverConfig(mode)];
+  if (env?.WEBPACK_SERVE) return browserConfig(mode, { withStart: false });
+  return [
+    startConfig(mode),
+    { ...browserConfig(mode, { withStart: true }), dependencies: ['shell-start'] },
+    serverConfig(mode),
+  ];
 };
 
-function browserConfig(mode) {
+function browserConfig(mode, { withStart }) {
   return {
     name: 'shell',
     mode,
@@ -168,7 +177,7 @@ function browserConfig(mode) {
         manifest: false,
         experiments: browserExperiments({ role: 'host', mode }),
       }),
-      new ShellAssetsPlugin(),
+      new ShellAssetsPlugin({ withStart }),
     ],
     devServer: {
       port: Number(process.env.SHELL_DEV_PORT ?? 3100),
