@@ -31,7 +31,11 @@ export default {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/*/src/**/*.spec.ts', '<rootDir>/shell/platform/src/**/*.spec.ts'],
+      testMatch: [
+        '<rootDir>/*/src/**/*.spec.ts',
+        '<rootDir>/api/seed/**/*.spec.ts',
+        '<rootDir>/shell/platform/src/**/*.spec.ts',
+      ],
     },
     {
       ...common,

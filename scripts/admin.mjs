@@ -2,4 +2,4 @@
 // `npm run admin -- reset-password [<e-mail>]` (README "Logging in to the back office").
 import { runBuiltCommand } from './command.mjs';
 
-await runBuiltCommand('modules/auth/admin-command.js', 'runAdminCommand');
+await runBuiltCommand('admin-command.js', 'runAdminCommand');

@@ -2,4 +2,4 @@
 // `npm run backup` and `npm run restore <file>` (README "Backups").
 import { runBuiltCommand } from './command.mjs';
 
-await runBuiltCommand('backup/cli.js', 'runBackupCommand');
+await runBuiltCommand('backup-command.js', 'runBackupCommand');

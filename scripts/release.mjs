@@ -3,4 +3,4 @@
 // rollback <remote>` (README "Ship one remote").
 import { runBuiltCommand } from './command.mjs';
 
-await runBuiltCommand('modules/releases/release-command.js', 'runReleaseCommand');
+await runBuiltCommand('release-command.js', 'runReleaseCommand');

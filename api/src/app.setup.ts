@@ -7,17 +7,17 @@ import { ANALYTICS_ORIGIN, isStoredUpload, WECHAT_JS_SDK_ORIGIN } from '@site/sh
 import type { AppConfig } from './config/config.js';
 import { mountApiDocs } from './core/api-docs.js';
 import { originSettings, publicUrlRedirect } from './core/public-origin.js';
-import { CacheServer } from './modules/cache/cache-server.js';
+import { CacheServer } from './delivery/cache/cache-server.js';
 import { bodyParsing } from './core/body-parsing.js';
 import { confinedStatic } from './core/confined-static.js';
 import { requestId, withinRequest } from './core/request-id.js';
 import { requestIdOf, runInRequest } from './core/request-context.js';
-import { cacheFamilies, imageVariantFamilies, poolFamilies } from './modules/metrics/collectors.js';
-import { metricsEndpoint } from './modules/metrics/metrics-endpoint.js';
-import { Metrics } from './modules/metrics/metrics.service.js';
-import { labelRoute } from './modules/metrics/route-label.js';
-import { ImageVariants, UPLOAD_HEADERS } from './modules/uploads/image-variants.js';
-import { serveFrontend } from './modules/frontend/serve-frontend.js';
+import { cacheFamilies, imageVariantFamilies, poolFamilies } from './operations/metrics/collectors.js';
+import { metricsEndpoint } from './operations/metrics/metrics-endpoint.js';
+import { Metrics } from './core/metrics/metrics.service.js';
+import { labelRoute } from './core/metrics/route-label.js';
+import { ImageVariants, UPLOAD_HEADERS } from './content/uploads/image-variants.js';
+import { serveFrontend } from './delivery/pages/serve-frontend.js';
 
 /**
  * Express-level settings shared by the server and the API tests, so both exercise the same pipeline.

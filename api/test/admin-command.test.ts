@@ -15,16 +15,16 @@ import {
 import { TEST_ADMIN } from './support/test-app.js';
 
 /**
- * `npm run admin -- reset-password [<e-mail>]` (src/modules/auth/admin-command.ts) as the built program the
+ * `npm run admin -- reset-password [<e-mail>]` (src/admin-command.ts) as the built program the
  * Docker image runs, in a child process, on the embedded database of a DATA_DIR: while the real server runs on it
  * (the command goes through the server's PostgreSQL) and while it is stopped (the command starts the cluster for
  * itself). Also what each command says when the data folder has no database yet.
  */
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const PROGRAMS = {
-  admin: path.join(repoRoot, 'api', 'dist', 'src', 'modules', 'auth', 'admin-command.js'),
+  admin: path.join(repoRoot, 'api', 'dist', 'src', 'admin-command.js'),
   backup: path.join(repoRoot, 'api', 'dist', 'src', 'backup', 'cli.js'),
-  release: path.join(repoRoot, 'api', 'dist', 'src', 'modules', 'releases', 'release-command.js'),
+  release: path.join(repoRoot, 'api', 'dist', 'src', 'release-command.js'),
 };
 const NEW_PASSWORD = /^New password \(shown only this once\): (\S+)$/m;
 

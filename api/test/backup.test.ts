@@ -3,12 +3,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { archiveName, pruneScheduled } from '../src/backup/backup.js';
-import { runBackupCommand } from '../src/backup/cli.js';
+import { archiveName, pruneScheduled } from '../src/operations/backup/backup.js';
+import { runBackupCommand } from '../src/backup-command.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../src/core/command.js';
-import { ScheduledBackups } from '../src/backup/scheduled-backups.js';
+import { ScheduledBackups } from '../src/operations/backup/scheduled-backups.js';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
-import { BackupScheduleService } from '../src/modules/backup/backup-schedule.service.js';
+import { BackupScheduleService } from '../src/operations/backup/backup-schedule.service.js';
 import { adminCall, login } from './support/admin-session.js';
 import { ok } from './support/envelope.js';
 import { SAMPLE_IMAGES } from './support/images/sample-images.js';
@@ -16,7 +16,7 @@ import { publicPages, publicSnapshot } from './support/public-snapshot.js';
 import { createTestApp, createTestDatabase, type TestApp } from './support/test-app.js';
 
 /**
- * `npm run backup` / `npm run restore` (src/backup/cli.ts, run in this process) and the scheduled backups, on the
+ * `npm run backup` / `npm run restore` (src/backup-command.ts, run in this process) and the scheduled backups, on the
  * tests' real PostgreSQL: a round trip compares every public answer, page and uploaded file; damaged archives
  * and non-empty targets are refused with the target untouched; BACKUP_KEEP prunes; one instance per slot.
  */
@@ -240,7 +240,7 @@ describe('npm run backup, then npm run restore', () => {
       expect(answer.code).toBe(EXIT_USAGE);
       expect(answer.err).toContain('Usage:\n  npm run backup [-- --out <file.tar.gz | folder>]');
     }
-    const program = spawnSync(process.execPath, [path.join(repoRoot, 'api/dist/src/backup/cli.js')], {
+    const program = spawnSync(process.execPath, [path.join(repoRoot, 'api/dist/src/backup-command.js')], {
       encoding: 'utf8',
       env: { ...process.env, DATABASE_URL: source.databaseUrl },
     });

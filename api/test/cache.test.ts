@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { CaseDetail, FooterData, HeaderData, IndexData } from '@site/shared-types';
 import pg from 'pg';
 import type { Response } from 'supertest';
-import { CacheServer } from '../src/modules/cache/cache-server.js';
+import { CacheServer } from '../src/delivery/cache/cache-server.js';
 import { adminCall, login } from './support/admin-session.js';
 import { ok } from './support/envelope.js';
 import { SAMPLE_IMAGES } from './support/images/sample-images.js';

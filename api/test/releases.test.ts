@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } f
 import path from 'node:path';
 import type { ReleasesOverview, RemoteName, RemoteReleases } from '@site/shared-types';
 import { cloneRelease, currentRelease, writeCurrent } from '../../e2e/support/release-fixtures.mjs';
-import { RemotesService } from '../src/modules/frontend/remotes.service.js';
-import { ReleasesService } from '../src/modules/releases/releases.service.js';
-import { runReleaseCommand } from '../src/modules/releases/release-command.js';
+import { RemotesService } from '../src/delivery/releases/remotes.service.js';
+import { ReleasesService } from '../src/delivery/publishing/releases.service.js';
+import { runReleaseCommand } from '../src/release-command.js';
 import { adminCall, login } from './support/admin-session.js';
 import { ok, refused } from './support/envelope.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from './support/test-app.js';

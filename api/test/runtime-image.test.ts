@@ -190,7 +190,7 @@ describe('the runtime file set', () => {
     expect((await fetch(`${base}${stored.data.url}`)).status).toBe(200);
 
     // A forgotten password, reset as README's Docker line does it: the built command in the image, on its settings.
-    const reset = spawnSync(process.execPath, ['api/dist/src/modules/auth/admin-command.js', 'reset-password'], {
+    const reset = spawnSync(process.execPath, ['api/dist/src/admin-command.js', 'reset-password'], {
       cwd: target,
       env,
       encoding: 'utf8',

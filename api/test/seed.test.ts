@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
-import { SeedService } from '../src/database/seed/seed.service.js';
-import { buildSeedContent } from '../src/database/seed/content/index.js';
-import { createImageRegistry, seedImageDir } from '../src/database/seed/images/registry.js';
+import { SeedService } from '../src/database/seed.service.js';
+import { buildSeedContent } from '../seed/content/index.js';
+import { createImageRegistry, seedImageDir } from '../seed/images/registry.js';
 import { ok } from './support/envelope.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 

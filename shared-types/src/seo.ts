@@ -77,3 +77,13 @@ export function seoTextWidth(text: string): number {
   }
   return Math.ceil(halves / 2);
 }
+
+/** The search-engine files (docs/behaviour.md#search-engines), answered by the server before the page route. */
+export const SEO_FILES = {
+  robots: '/robots.txt',
+  index: '/sitemap.xml',
+  desktop: '/sitemap-desktop.xml',
+  mobile: '/sitemap-mobile.xml',
+} as const;
+
+export const SEO_FILE_PATHS: ReadonlySet<string> = new Set(Object.values(SEO_FILES));

@@ -6,7 +6,7 @@ import {
   type MapProvider,
   type RemoteName,
 } from '@site/shared-types';
-import { CronError, parseCron, type CronSchedule } from '../backup/cron.js';
+import { CronError, parseCron, type CronSchedule } from './cron.js';
 
 /** The validated configuration the server runs with (see the README's configuration table). */
 export interface AppConfig {

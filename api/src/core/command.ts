@@ -93,7 +93,7 @@ export function commandOptions(args: readonly string[], known: { flags: string[]
 
 /**
  * Runs the command and exits when its module is the program Node was started with (the Docker image has the
- * built files and no npm scripts: `node api/dist/src/backup/cli.js backup`).
+ * built files and no npm scripts: `node api/dist/src/backup-command.js backup`).
  */
 export async function runIfProgram(moduleUrl: string, command: Command): Promise<void> {
   if (!process.argv[1] || moduleUrl !== pathToFileURL(path.resolve(process.argv[1])).href) return;

@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import pg from 'pg';
 import { DatabaseLogger } from './database-logger.js';
 import { migrations } from './migrations/index.js';
-import { SeedService } from './seed/seed.service.js';
+import { SeedService } from './seed.service.js';
 
 const PG_DATE_OID = 1082;
 

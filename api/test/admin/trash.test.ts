@@ -13,7 +13,7 @@ import type {
   TrashRow,
 } from '@site/shared-types';
 import { SearchType } from '@site/shared-types';
-import { TrashService } from '../../src/modules/trash/trash.service.js';
+import { TrashService } from '../../src/content/trash/trash.service.js';
 import { adminCall, login } from '../support/admin-session.js';
 import { ok, refused } from '../support/envelope.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../support/test-app.js';

@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { UnfinishedFiles } from '../../src/modules/uploads/file-writer.js';
-import { detectImage, isLosslessWebp } from '../../src/modules/uploads/image-type.js';
+import { UnfinishedFiles } from '../../src/content/uploads/file-writer.js';
+import { detectImage, isLosslessWebp } from '../../src/content/uploads/image-type.js';
 import {
   MAX_SIDE,
   UPLOAD_DISK_FULL,
   UPLOAD_REFUSED,
   UPLOAD_TOO_MANY_PIXELS,
   UPLOAD_UNREADABLE,
-} from '../../src/modules/uploads/uploads.service.js';
+} from '../../src/content/uploads/uploads.service.js';
 import {
   exifSegment,
   fixture,

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { IMAGE_WIDTHS } from '@site/shared-types';
 import sharp from 'sharp';
-import { VARIANT_JOBS_PER_CLIENT, VARIANT_QUEUE_LIMIT } from '../../src/modules/uploads/image-variants.js';
+import { VARIANT_JOBS_PER_CLIENT, VARIANT_QUEUE_LIMIT } from '../../src/content/uploads/image-variants.js';
 import { login } from '../support/admin-session.js';
 import { ok } from '../support/envelope.js';
 import { fillDisk } from '../support/full-disk.js';

@@ -9,7 +9,7 @@ import request from 'supertest';
 import { AppModule } from '../../src/app.module.js';
 import { configureApp } from '../../src/app.setup.js';
 import { loadConfig, type AppConfig } from '../../src/config/config.js';
-import { ContentVersion } from '../../src/modules/cache/content-version.js';
+import { ContentVersion } from '../../src/delivery/reads/content-version.js';
 
 /** The administrator every test app starts with. */
 export const TEST_ADMIN = { email: 'admin@yunfan.example.com', password: 'Test-Admin-2026!' };

@@ -1,0 +1,92 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig, type AppConfig } from './config/config.js';
+import {
+  commandOptions,
+  consoleIo,
+  runCommand,
+  runIfProgram,
+  UsageError,
+  type Command,
+  type CommandIo,
+} from './core/command.js';
+import { archiveName, createBackup, restoreBackup } from './operations/backup/backup.js';
+import { BackupError } from './operations/backup/database-dump.js';
+import { DATABASE_ERRORS, openConfiguredDatabase } from './database/database-target.js';
+
+/**
+ * `npm run backup [-- --out <file|folder>]` and `npm run restore <archive> [-- --force]` (README "Backups"),
+ * on the configuration `npm start` uses (the same variables, DATA_DIR relative to the project). Exit codes
+ * (core/command.ts): 0 done, 1 failed (the message says why; nothing was changed), 2 the command line is wrong.
+ */
+const USAGE = `Usage:
+  npm run backup [-- --out <file.tar.gz | folder>]
+  npm run restore <file.tar.gz> [-- --force]`;
+
+export const runBackupCommand: Command = (argv, env, dirs, io = consoleIo) =>
+  runCommand(
+    {
+      usage: USAGE,
+      explained: [BackupError, ...DATABASE_ERRORS],
+      run: async () => {
+        const [command, ...rest] = argv;
+        const config = loadConfig(env, dirs.root);
+        if (command === 'backup') return backup(rest, config, dirs.cwd, io);
+        if (command === 'restore') return restore(rest, config, dirs.cwd, io);
+        throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
+      },
+    },
+    io,
+  );
+
+async function backup(args: readonly string[], config: AppConfig, cwd: string, io: CommandIo): Promise<void> {
+  const { positional, values } = commandOptions(args, { flags: [], values: ['--out'] });
+  if (positional.length > 0) throw new UsageError(`Unexpected argument "${positional[0]}".`);
+  const now = new Date();
+  const out = values.get('--out');
+  let file = path.join(config.backup.dir, archiveName(now));
+  if (out !== undefined) {
+    const resolved = path.resolve(cwd, out);
+    file = out.endsWith('/') || isDirectory(resolved) ? path.join(resolved, archiveName(now)) : resolved;
+  }
+  const database = await openConfiguredDatabase(config, { create: false, job: 'to back up', log: io.out });
+  let manifest;
+  try {
+    io.out(`Backing up ${database.description} and ${config.uploadsDir}`);
+    manifest = await createBackup({ databaseUrl: database.url, uploadsDir: config.uploadsDir }, file, now);
+  } finally {
+    await database.close();
+  }
+  const rows = manifest.database.tables.reduce((sum, table) => sum + table.rows, 0);
+  io.out(
+    `Backup written: ${file} (${manifest.database.tables.length} tables, ${rows} rows, ` +
+      `${manifest.uploads.length} uploaded files; schema ${manifest.migration})`,
+  );
+}
+
+async function restore(args: readonly string[], config: AppConfig, cwd: string, io: CommandIo): Promise<void> {
+  const { positional, flags } = commandOptions(args, { flags: ['--force'], values: [] });
+  if (positional.length !== 1) throw new UsageError('Name one archive to restore.');
+  const file = path.resolve(cwd, positional[0]!);
+  io.out(`Restoring ${file} into ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir} …`);
+  const manifest = await restoreBackup(file, {
+    uploadsDir: config.uploadsDir,
+    derivedDirs: [path.join(config.dataDir, 'image-variants')],
+    force: flags.has('--force'),
+    openDatabase: () => openConfiguredDatabase(config, { create: true, job: 'to restore into', log: io.out }),
+  });
+  io.out(
+    `Restored the backup of ${manifest.createdAt} (${manifest.database.tables.length} tables, ` +
+      `${manifest.uploads.length} uploaded files). Start the site with npm start.`,
+  );
+}
+
+function isDirectory(file: string): boolean {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+await runIfProgram(import.meta.url, runBackupCommand);

@@ -1,0 +1,276 @@
+import { MenuId, SEO_FIELD_NAMES, type CaseDetail, type SeoFields } from '@site/shared-types';
+import { columnList, execute, query, queryCount, queryOne } from '../../core/sql.js';
+import type { Sql, SqlFilter } from '../../core/sql.js';
+import type { PageWindow } from '../../core/admin-list.js';
+import type { LinkRow } from '../../core/wire.js';
+
+/**
+ * A row of `"case"` as the driver reads it (`date` as `yyyy-MM-dd`, jsonb parsed): the columns carry the wire's
+ * names and types, so the row is the detail without its neighbours.
+ */
+export type CaseRow = Omit<CaseDetail, 'upId' | 'upname' | 'caseup' | 'downId' | 'downname' | 'casedown'>;
+
+/** The columns every case answer starts with. */
+const CASE_HEAD = ['id', 'name', 'intro', 'scene', 'site', 'img'] as const;
+
+/** Every column a case has, in the order the edit form shows them. */
+export const CASE_COLUMNS = [
+  ...CASE_HEAD,
+  'code_img',
+  'banner',
+  'top',
+  'dict_id',
+  'class_id',
+  'content',
+  'create_time',
+  ...SEO_FIELD_NAMES,
+] as const;
+
+/** The columns of a case as lists show it (`CaseSummary`), in the answer's order. */
+export const CASE_SUMMARY_KEYS = [...CASE_HEAD, 'top', 'dict_id', 'class_id', 'create_time'] as const;
+
+/** What a detail adds to the summary (the SEO fields for the page's head). */
+export const CASE_DETAIL_KEYS = ['code_img', 'banner', 'content', ...SEO_FIELD_NAMES] as const;
+
+export type CaseSummaryRow = Pick<CaseRow, (typeof CASE_SUMMARY_KEYS)[number]>;
+
+export type CaseDetailRow = CaseSummaryRow & Pick<CaseRow, (typeof CASE_DETAIL_KEYS)[number]>;
+
+export interface CaseAdminListRow extends CaseSummaryRow {
+  dict_name: string;
+  class_name: string;
+}
+
+/** The previous ("up") and next ("down") case in a list; all `null` at the list's ends. */
+export interface CaseNeighbourRow {
+  up_id: number | null;
+  up_name: string | null;
+  down_id: number | null;
+  down_name: string | null;
+}
+
+export type SuccessCaseRow = Pick<CaseRow, 'id' | 'img' | 'name' | 'scene'>;
+
+/**
+ * What a save writes: every column but the id. An SEO field left out is empty on a new case and keeps its stored
+ * value on an update.
+ */
+export type CaseFields = Omit<CaseRow, 'id' | keyof SeoFields> & Partial<SeoFields>;
+
+export interface MenuBannerRow {
+  id: number;
+  name: string;
+  intro: string;
+  background: string;
+}
+
+export interface MenuOfferingRow {
+  id: number;
+  name: string;
+  img: string;
+  intro: string;
+}
+
+/** Which list a case belongs to: a service menu (`dict_id`) or a customer-case tab (`class_id`). */
+export interface CaseScope {
+  column: 'dict_id' | 'class_id';
+  value: number;
+}
+
+export interface CaseAdminFilter {
+  /** Service menu; 0: all. */
+  menu: number;
+  /** Customer-case tab; 0: all. */
+  classic: number;
+  /** Literal substring of the name; '': all. */
+  search: string;
+}
+
+const CASE_SUMMARY_COLUMNS = columnList('c', CASE_SUMMARY_KEYS);
+
+/** The one case list order (pinned first, newest first, id last): a total order, so cursors never skip or repeat. */
+const caseListOrder = (alias: string) => `${alias}.top ASC, ${alias}.create_time DESC, ${alias}.id DESC`;
+const CASE_LIST_ORDER = caseListOrder('c');
+
+/**
+ * The rows public reads and the back office's lists may see: a case in the recycle bin (`deleted_at` set) is
+ * nowhere but in the bin (docs/decisions.md "Recycle bin and revisions"). Every query of a case names it.
+ */
+export const LIVE_CASE = (alias: string) => `${alias}.deleted_at IS NULL`;
+
+export const inScope = (scope: CaseScope): SqlFilter => ({ where: `c.${scope.column} = $1`, param: scope.value });
+
+/** A step of the list of the cases a filter keeps, in the case list order. */
+export function listCases(db: Sql, filter: SqlFilter, cursor: number, amount: number): Promise<CaseSummaryRow[]> {
+  return query<CaseSummaryRow>(
+    db,
+    `SELECT ${CASE_SUMMARY_COLUMNS} FROM "case" c WHERE (${filter.where}) AND ${LIVE_CASE('c')}
+     ORDER BY ${CASE_LIST_ORDER} LIMIT $2 OFFSET $3`,
+    [filter.param, amount, cursor],
+  );
+}
+
+export function countCases(db: Sql, filter: SqlFilter): Promise<number> {
+  return queryCount(db, `SELECT count(*)::int AS n FROM "case" c WHERE (${filter.where}) AND ${LIVE_CASE('c')}`, [
+    filter.param,
+  ]);
+}
+
+/**
+ * A case with its neighbours in the list it was opened from (the cases sharing its tab, `class_id`, or its
+ * service menu, `dict_id`), in one statement: a page reads its case once.
+ */
+export function findCaseDetail(
+  db: Sql,
+  id: number,
+  list: CaseScope['column'],
+): Promise<(CaseDetailRow & CaseNeighbourRow) | undefined> {
+  const column = list === 'class_id' ? 'class_id' : 'dict_id';
+  return queryOne<CaseDetailRow & CaseNeighbourRow>(
+    db,
+    `SELECT ${CASE_SUMMARY_COLUMNS}, ${columnList('c', CASE_DETAIL_KEYS)}, n.up_id, n.up_name, n.down_id, n.down_name
+     FROM "case" c
+     LEFT JOIN LATERAL (
+       SELECT t.up_id, t.up_name, t.down_id, t.down_name FROM (
+         SELECT o.id,
+                lag(o.id) OVER w AS up_id, lag(o.name) OVER w AS up_name,
+                lead(o.id) OVER w AS down_id, lead(o.name) OVER w AS down_name
+         FROM "case" o WHERE o.${column} = c.${column} AND ${LIVE_CASE('o')}
+         WINDOW w AS (ORDER BY ${caseListOrder('o')})
+       ) t WHERE t.id = c.id
+     ) n ON true
+     WHERE c.id = $1 AND ${LIVE_CASE('c')}`,
+    [id],
+  );
+}
+
+/** The first cases of all lists together (the home page's success cases). */
+export function listSuccessCases(db: Sql, limit: number): Promise<SuccessCaseRow[]> {
+  return query<SuccessCaseRow>(
+    db,
+    `SELECT c.id, c.img, c.name, c.scene FROM "case" c WHERE ${LIVE_CASE('c')} ORDER BY ${CASE_LIST_ORDER} LIMIT $1`,
+    [limit],
+  );
+}
+
+export function listCaseClasses(db: Sql): Promise<LinkRow[]> {
+  return query<LinkRow>(db, 'SELECT id, name FROM case_class ORDER BY position ASC, id ASC');
+}
+
+/** Whether the list a scope names exists (the tab or the menu). */
+export async function caseListExists(db: Sql, scope: CaseScope): Promise<boolean> {
+  // A menu in the recycle bin has no list.
+  const text =
+    scope.column === 'class_id'
+      ? 'SELECT 1 AS found FROM case_class WHERE id = $1'
+      : 'SELECT 1 AS found FROM menu WHERE id = $1 AND deleted_at IS NULL';
+  return (await query<{ found: number }>(db, text, [scope.value])).length > 0;
+}
+
+export function findMenuBanner(db: Sql, menuId: number): Promise<MenuBannerRow | undefined> {
+  return queryOne<MenuBannerRow>(
+    db,
+    'SELECT id, name, intro, background FROM menu WHERE id = $1 AND deleted_at IS NULL',
+    [menuId],
+  );
+}
+
+/** The sub-menus the administrator shows on the desktop site, in their positions. */
+export function listMenuOfferings(db: Sql, menuId: number): Promise<MenuOfferingRow[]> {
+  return query<MenuOfferingRow>(
+    db,
+    'SELECT id, name, img, intro FROM menu WHERE parent_id = $1 AND pc AND deleted_at IS NULL ORDER BY pcsite ASC, id ASC',
+    [menuId],
+  );
+}
+
+/** Menus a case can be filed under: the top-level menus other than home, customer cases and about. */
+export function listServiceMenus(db: Sql): Promise<LinkRow[]> {
+  return query<LinkRow>(
+    db,
+    'SELECT id, name FROM menu WHERE grade = 1 AND id <> ALL($1) AND deleted_at IS NULL ORDER BY pcsite ASC, id ASC',
+    [[MenuId.Home, MenuId.Cases, MenuId.About]],
+  );
+}
+
+const ADMIN_WHERE = `${LIVE_CASE('c')} AND ($1::int = 0 OR c.dict_id = $1) AND ($2::int = 0 OR c.class_id = $2)
+  AND ($3::text = '' OR position(lower($3) in lower(c.name)) > 0)`;
+
+const adminParams = (filter: CaseAdminFilter) => [filter.menu, filter.classic, filter.search];
+
+/** The back office's list: newest first, with the names of the menu and the tab. */
+export function listAdminCases(db: Sql, filter: CaseAdminFilter, window: PageWindow): Promise<CaseAdminListRow[]> {
+  return query<CaseAdminListRow>(
+    db,
+    `SELECT ${CASE_SUMMARY_COLUMNS}, m.name AS dict_name, k.name AS class_name
+     FROM "case" c JOIN menu m ON m.id = c.dict_id JOIN case_class k ON k.id = c.class_id
+     WHERE ${ADMIN_WHERE} ORDER BY c.create_time DESC, c.id DESC LIMIT $4 OFFSET $5`,
+    [...adminParams(filter), window.limit, window.offset],
+  );
+}
+
+export function countAdminCases(db: Sql, filter: CaseAdminFilter): Promise<number> {
+  return queryCount(db, `SELECT count(*)::int AS n FROM "case" c WHERE ${ADMIN_WHERE}`, adminParams(filter));
+}
+
+export function findCase(db: Sql, id: number): Promise<CaseRow | undefined> {
+  return queryOne<CaseRow>(
+    db,
+    `SELECT ${columnList('c', CASE_COLUMNS)} FROM "case" c WHERE c.id = $1 AND ${LIVE_CASE('c')}`,
+    [id],
+  );
+}
+
+const fieldValues = (fields: CaseFields) => [
+  fields.name,
+  fields.intro,
+  fields.scene,
+  fields.site,
+  fields.img,
+  fields.code_img,
+  JSON.stringify(fields.banner),
+  fields.top,
+  fields.dict_id,
+  fields.class_id,
+  fields.content,
+  fields.create_time,
+  // NULL: left out (an insert stores '', an update keeps the stored value).
+  fields.seo_title ?? null,
+  fields.seo_keywords ?? null,
+  fields.seo_description ?? null,
+];
+
+/** Inserts a case; answers the row as stored. */
+export async function insertCase(db: Sql, fields: CaseFields): Promise<CaseRow> {
+  const row = await queryOne<CaseRow>(
+    db,
+    `INSERT INTO "case" (name, intro, scene, site, img, code_img, banner, top, dict_id, class_id, content, create_time,
+       seo_title, seo_keywords, seo_description)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12,
+       coalesce($13, ''), coalesce($14, ''), coalesce($15, '')) RETURNING ${CASE_COLUMNS.join(', ')}`,
+    fieldValues(fields),
+  );
+  if (!row) throw new Error('INSERT … RETURNING returned no row');
+  return row;
+}
+
+/** Answers the row as stored, `undefined` when there is no such case outside the recycle bin. */
+export function updateCase(db: Sql, id: number, fields: CaseFields): Promise<CaseRow | undefined> {
+  return queryOne<CaseRow>(
+    db,
+    `UPDATE "case" SET name = $1, intro = $2, scene = $3, site = $4, img = $5, code_img = $6, banner = $7::jsonb,
+       top = $8, dict_id = $9, class_id = $10, content = $11, create_time = $12,
+       seo_title = coalesce($13, seo_title), seo_keywords = coalesce($14, seo_keywords),
+       seo_description = coalesce($15, seo_description), updated_at = now()
+     WHERE id = $16 AND deleted_at IS NULL RETURNING ${CASE_COLUMNS.join(', ')}`,
+    [...fieldValues(fields), id],
+  );
+}
+
+/** Moves a case to the recycle bin; returns 0 when there is no such case outside the bin. */
+export function trashCase(db: Sql, id: number, adminId: number): Promise<number> {
+  return execute(db, 'UPDATE "case" SET deleted_at = now(), deleted_by = $2 WHERE id = $1 AND deleted_at IS NULL', [
+    id,
+    adminId,
+  ]);
+}

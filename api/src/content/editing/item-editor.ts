@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { failure } from '../../core/api.exception.js';
+import { ItemChanges, type EditedKind, type ItemChange } from './item-changes.js';
+import { recordRevision } from './revisions.queries.js';
+
+/** How one kind of edited item is stored: its writes, and its saved row as the edit form a revision keeps. */
+export interface ItemStore<Fields, Row, Form extends { id: number }> {
+  kind: EditedKind;
+  /** What the back office calls it: 案例, 文章. */
+  name: string;
+  /** Inserts the item; answers the row as stored. */
+  insert(manager: EntityManager, fields: Fields): Promise<Row>;
+  /** Updates the item outside the recycle bin; answers the row as stored, `undefined` when there is none. */
+  update(manager: EntityManager, id: number, fields: Fields): Promise<Row | undefined>;
+  /** Moves the item to the recycle bin; answers how many rows moved (0: no such item outside the bin). */
+  trash(manager: EntityManager, id: number, adminId: number): Promise<number>;
+  formOf(row: Row): Form;
+}
+
+/**
+ * The save, revision and bin workflow that cases and articles share (docs/behaviour.md#revisions): a save writes
+ * the item, keeps what it stored as a revision and tells the item's followers, all in one transaction.
+ */
+@Injectable()
+export class ItemEditor {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly changes: ItemChanges,
+  ) {}
+
+  /**
+   * Creates (`id` 0) or updates an item; answers its id. `restoredFrom`: the revision a restore saves again.
+   */
+  async save<Fields, Row, Form extends { id: number }>(
+    store: ItemStore<Fields, Row, Form>,
+    id: number,
+    fields: Fields,
+    adminId: number,
+    restoredFrom: number | null,
+  ): Promise<number> {
+    return this.write(async (manager) => {
+      const row = id === 0 ? await store.insert(manager, fields) : await store.update(manager, id, fields);
+      if (row === undefined) throw failure(`${store.name}不存在或已删除`);
+      const document = store.formOf(row);
+      await recordRevision(manager, {
+        kind: store.kind,
+        itemId: document.id,
+        document,
+        authorId: adminId,
+        restoredFrom,
+      });
+      return { kind: store.kind, id: document.id, how: id === 0 ? 'create' : 'update' };
+    });
+  }
+
+  /** Moves an item to the recycle bin; its pages answer 404 from now on. */
+  async trash<Fields, Row, Form extends { id: number }>(
+    store: ItemStore<Fields, Row, Form>,
+    id: number,
+    adminId: number,
+  ): Promise<void> {
+    await this.write(async (manager) => {
+      if ((await store.trash(manager, id, adminId)) === 0) throw failure(`${store.name}不存在或已删除`);
+      return { kind: store.kind, id, how: 'delete' };
+    });
+  }
+
+  /** One transaction: the write and the notice of its change; followers hear of the commit. Answers the id. */
+  private async write(work: (manager: EntityManager) => Promise<ItemChange>): Promise<number> {
+    const change = await this.db.transaction(async (manager) => {
+      const made = await work(manager);
+      await this.changes.note(manager, made);
+      return made;
+    });
+    this.changes.committed(change);
+    return change.id;
+  }
+}

@@ -1,0 +1,46 @@
+import { Body, Controller } from '@nestjs/common';
+import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { AdminList, AmendResult, MenuForm, MenuNode, MenuOption } from '@site/shared-types';
+import { ApiPost } from '../../core/api-post.decorator.js';
+import { CurrentAdmin } from '../../core/auth/admin.decorator.js';
+import type { AdminIdentity } from '../../core/auth/auth.service.js';
+import { IdDto } from '../../core/id.dto.js';
+import { ResponseMessage } from '../../core/response-message.decorator.js';
+import { GetMenuDto, MenuFormDto, MenuListDto } from './dto/menus.dto.js';
+import { MenusAdminService } from './menus.admin.service.js';
+
+@ApiTags('admin: menus')
+@ApiSecurity('token')
+@Controller('api')
+export class MenusAdminController {
+  constructor(private readonly menus: MenusAdminService) {}
+
+  @ApiPost('menu')
+  @ApiOperation({ summary: 'Menu tree, a page of top-level menus at a time' })
+  list(@Body() body: MenuListDto): Promise<AdminList<MenuNode, MenuOption>> {
+    return this.menus.list(body.menu, body.page, body.search);
+  }
+
+  @ApiPost('getmenu')
+  @ApiOperation({ summary: 'One menu as its edit form' })
+  get(@Body() body: GetMenuDto): Promise<MenuForm> {
+    return this.menus.get(body.menuid);
+  }
+
+  @ApiPost('amendmenu')
+  @ApiOperation({ summary: 'Create (id 0) or update a menu' })
+  @ResponseMessage('保存成功')
+  save(@Body() body: MenuFormDto): Promise<AmendResult> {
+    return this.menus.save(body);
+  }
+
+  @ApiPost('deletemenu')
+  @ApiOperation({
+    summary: 'Move a menu without children or cases to the recycle bin (the seven fixed menus stay)',
+  })
+  @ResponseMessage('删除成功')
+  async remove(@Body() body: IdDto, @CurrentAdmin() admin: AdminIdentity): Promise<null> {
+    await this.menus.remove(body.id, admin.userId);
+    return null;
+  }
+}

@@ -1,0 +1,44 @@
+import { Body, Controller } from '@nestjs/common';
+import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { AdminList, AmendResult, NewsAdminRow, NewsCategoryLink, NewsForm } from '@site/shared-types';
+import { ApiPost } from '../../core/api-post.decorator.js';
+import { CurrentAdmin } from '../../core/auth/admin.decorator.js';
+import type { AdminIdentity } from '../../core/auth/auth.service.js';
+import { IdDto } from '../../core/id.dto.js';
+import { ResponseMessage } from '../../core/response-message.decorator.js';
+import { GetNewsDto, NewsFormDto, NewsListDto } from './dto/news.admin.dto.js';
+import { NewsAdminService } from './news.admin.service.js';
+
+@ApiTags('admin: news')
+@ApiSecurity('token')
+@Controller('api')
+export class NewsAdminController {
+  constructor(private readonly news: NewsAdminService) {}
+
+  @ApiPost('news')
+  @ApiOperation({ summary: 'Articles, newest first, filtered by category and title' })
+  list(@Body() body: NewsListDto): Promise<AdminList<NewsAdminRow, NewsCategoryLink>> {
+    return this.news.list(body);
+  }
+
+  @ApiPost('getnews')
+  @ApiOperation({ summary: 'One article as its edit form' })
+  get(@Body() body: GetNewsDto): Promise<NewsForm> {
+    return this.news.get(body.newsid);
+  }
+
+  @ApiPost('amendnews')
+  @ApiOperation({ summary: 'Create (id 0) or update an article; content is sanitised' })
+  @ResponseMessage('保存成功')
+  save(@Body() body: NewsFormDto, @CurrentAdmin() admin: AdminIdentity): Promise<AmendResult> {
+    return this.news.save(body, admin.userId);
+  }
+
+  @ApiPost('deletenews')
+  @ApiOperation({ summary: 'Move an article to the recycle bin (purged after 30 days)' })
+  @ResponseMessage('删除成功')
+  async remove(@Body() body: IdDto, @CurrentAdmin() admin: AdminIdentity): Promise<null> {
+    await this.news.remove(body.id, admin.userId);
+    return null;
+  }
+}

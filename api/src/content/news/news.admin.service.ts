@@ -1,0 +1,82 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type {
+  AdminList,
+  AmendResult,
+  NewsAdminRow,
+  NewsCategoryLink,
+  NewsForm,
+  NewsFormInput,
+} from '@site/shared-types';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { adminList, pageWindow } from '../../core/admin-list.js';
+import { failure, invalid } from '../../core/api.exception.js';
+import { toNewsAdminRow, toNewsFields, toNewsForm } from './news.mapping.js';
+import {
+  countAdminNews,
+  findNews,
+  insertNews,
+  listAdminNews,
+  trashNews,
+  updateNews,
+  type NewsAdminFilter,
+  type NewsFields,
+  type NewsRow,
+} from './news.queries.js';
+import { NewsService } from './news.service.js';
+import { ItemEditor, type ItemStore } from '../editing/item-editor.js';
+
+@Injectable()
+export class NewsAdminService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly news: NewsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly editor: ItemEditor,
+  ) {}
+
+  async list(filter: {
+    menu?: number;
+    page?: number;
+    search?: string;
+  }): Promise<AdminList<NewsAdminRow, NewsCategoryLink>> {
+    const perPage = this.config.admin.pageSize;
+    const window = pageWindow(filter.page, perPage);
+    const where: NewsAdminFilter = { menu: filter.menu ?? 0, search: filter.search ?? '' };
+    const rows = await listAdminNews(this.db, where, window);
+    const total = await countAdminNews(this.db, where);
+    return adminList(rows.map(toNewsAdminRow), total, window.page, perPage, await this.news.categories());
+  }
+
+  async get(id: number): Promise<NewsForm> {
+    const row = await findNews(this.db, id);
+    if (!row) throw failure('文章不存在或已删除');
+    return toNewsForm(row);
+  }
+
+  /**
+   * Creates (id 0) or updates an article; the saved article is kept as a revision and its pages are queued for the
+   * link push in the same transaction (`restoredFrom`: the revision a restore saves again).
+   */
+  async save(form: NewsFormInput, adminId: number, restoredFrom: number | null = null): Promise<AmendResult> {
+    const categories = await this.news.categories();
+    if (!categories.some((c) => c.id === form.dynamic_id)) throw invalid('请选择文章分类');
+    return { id: await this.editor.save(NEWS_STORE, form.id, toNewsFields(form), adminId, restoredFrom) };
+  }
+
+  /** Moves an article to the recycle bin; its pages are pushed as gone (they answer 404 now). */
+  async remove(id: number, adminId: number): Promise<void> {
+    await this.editor.trash(NEWS_STORE, id, adminId);
+  }
+}
+
+/** How an article is written, for the shared save, revision and bin workflow. */
+const NEWS_STORE: ItemStore<NewsFields, NewsRow, NewsForm> = {
+  kind: 'news',
+  name: '文章',
+  insert: insertNews,
+  update: updateNews,
+  trash: trashNews,
+  formOf: toNewsForm,
+};

@@ -1,0 +1,190 @@
+import { SEO_FIELD_NAMES, type NewsDetail, type SeoFields } from '@site/shared-types';
+import { columnList, execute, query, queryCount, queryOne } from '../../core/sql.js';
+import type { Sql, SqlFilter } from '../../core/sql.js';
+import type { PageWindow } from '../../core/admin-list.js';
+import type { LinkRow } from '../../core/wire.js';
+
+/**
+ * A row of `news` as the driver reads it (`date` as `yyyy-MM-dd`): the columns carry the wire's names and types,
+ * so the row is the detail without its neighbours.
+ */
+export type NewsRow = Omit<NewsDetail, 'uptitle' | 'upId' | 'downtitle' | 'downId'>;
+
+/** Every column an article has, in the order the edit form shows them. */
+export const NEWS_COLUMNS = [
+  'id',
+  'title',
+  'intro',
+  'img',
+  'content',
+  'dynamic_id',
+  'create_time',
+  ...SEO_FIELD_NAMES,
+] as const;
+
+/** The columns of an article as lists show it (`NewsSummary`), in the answer's order. */
+export const NEWS_SUMMARY_KEYS = ['id', 'title', 'intro', 'img', 'create_time', 'dynamic_id'] as const;
+
+export type NewsSummaryRow = Pick<NewsRow, (typeof NEWS_SUMMARY_KEYS)[number]>;
+
+/** An article with its neighbours in its category: "up" is the newer one, "down" the older; `null` at the ends. */
+export interface NewsDetailRow extends NewsSummaryRow, SeoFields {
+  content: string;
+  up_id: number | null;
+  uptitle: string | null;
+  down_id: number | null;
+  downtitle: string | null;
+}
+
+export type NewsBriefRow = Pick<NewsRow, 'id' | 'title' | 'intro' | 'create_time'>;
+
+export interface NewsAdminListRow extends NewsSummaryRow {
+  dynamic_name: string;
+}
+
+/**
+ * What a save writes: every column but the id. An SEO field left out is empty on a new article and keeps its stored
+ * value on an update.
+ */
+export type NewsFields = Omit<NewsRow, 'id' | keyof SeoFields> & Partial<SeoFields>;
+
+export interface NewsAdminFilter {
+  /** Category; 0: all. */
+  menu: number;
+  /** Literal substring of the title; '': all. */
+  search: string;
+}
+
+const NEWS_SUMMARY_COLUMNS = columnList('n', NEWS_SUMMARY_KEYS);
+
+/** Newest first, id as the tie-breaker: a total order, so cursors never skip or repeat. */
+const NEWS_LIST_ORDER = 'n.create_time DESC, n.id DESC';
+
+export function listNewsCategories(db: Sql): Promise<LinkRow[]> {
+  return query<LinkRow>(db, 'SELECT id, name FROM news_category ORDER BY position ASC, id ASC');
+}
+
+export async function newsCategoryExists(db: Sql, id: number): Promise<boolean> {
+  return (await query<{ found: number }>(db, 'SELECT 1 AS found FROM news_category WHERE id = $1', [id])).length > 0;
+}
+
+/**
+ * The rows public reads and the back office's lists may see: an article in the recycle bin (`deleted_at` set) is
+ * nowhere but in the bin (docs/decisions.md "Recycle bin and revisions"). Every query of an article names it.
+ */
+export const LIVE_NEWS = (alias: string) => `${alias}.deleted_at IS NULL`;
+
+/** The articles of a category; 0 keeps every category. */
+export const inCategory = (category: number): SqlFilter => ({
+  where: '$1::int = 0 OR n.dynamic_id = $1::int',
+  param: category,
+});
+
+/** A step of the list of the articles a filter keeps, in the news list order. */
+export function listNews(db: Sql, filter: SqlFilter, cursor: number, amount: number): Promise<NewsSummaryRow[]> {
+  return query<NewsSummaryRow>(
+    db,
+    `SELECT ${NEWS_SUMMARY_COLUMNS} FROM news n WHERE (${filter.where}) AND ${LIVE_NEWS('n')}
+     ORDER BY ${NEWS_LIST_ORDER} LIMIT $2 OFFSET $3`,
+    [filter.param, amount, cursor],
+  );
+}
+
+export function countNews(db: Sql, filter: SqlFilter): Promise<number> {
+  return queryCount(db, `SELECT count(*)::int AS n FROM news n WHERE (${filter.where}) AND ${LIVE_NEWS('n')}`, [
+    filter.param,
+  ]);
+}
+
+export function findNewsDetail(db: Sql, id: number): Promise<NewsDetailRow | undefined> {
+  return queryOne<NewsDetailRow>(
+    db,
+    `SELECT * FROM (
+       SELECT ${NEWS_SUMMARY_COLUMNS}, n.content, ${columnList('n', SEO_FIELD_NAMES)},
+              lag(n.id) OVER w AS up_id, lag(n.title) OVER w AS uptitle,
+              lead(n.id) OVER w AS down_id, lead(n.title) OVER w AS downtitle
+       FROM news n WHERE n.dynamic_id = (SELECT dynamic_id FROM news WHERE id = $1) AND ${LIVE_NEWS('n')}
+       WINDOW w AS (ORDER BY ${NEWS_LIST_ORDER})
+     ) t WHERE t.id = $1`,
+    [id],
+  );
+}
+
+/** The newest articles of a category. */
+export function listNewsBriefs(db: Sql, category: number, limit: number): Promise<NewsBriefRow[]> {
+  return query<NewsBriefRow>(
+    db,
+    `SELECT n.id, n.title, n.intro, n.create_time FROM news n WHERE n.dynamic_id = $1 AND ${LIVE_NEWS('n')}
+     ORDER BY ${NEWS_LIST_ORDER} LIMIT $2`,
+    [category, limit],
+  );
+}
+
+const ADMIN_WHERE = `${LIVE_NEWS('n')} AND ($1::int = 0 OR n.dynamic_id = $1) AND ($2::text = '' OR position(lower($2) in lower(n.title)) > 0)`;
+
+/** The back office's list, in the public order, with the category's name. */
+export function listAdminNews(db: Sql, filter: NewsAdminFilter, window: PageWindow): Promise<NewsAdminListRow[]> {
+  return query<NewsAdminListRow>(
+    db,
+    `SELECT ${NEWS_SUMMARY_COLUMNS}, k.name AS dynamic_name FROM news n JOIN news_category k ON k.id = n.dynamic_id
+     WHERE ${ADMIN_WHERE} ORDER BY ${NEWS_LIST_ORDER} LIMIT $3 OFFSET $4`,
+    [filter.menu, filter.search, window.limit, window.offset],
+  );
+}
+
+export function countAdminNews(db: Sql, filter: NewsAdminFilter): Promise<number> {
+  return queryCount(db, `SELECT count(*)::int AS n FROM news n WHERE ${ADMIN_WHERE}`, [filter.menu, filter.search]);
+}
+
+export function findNews(db: Sql, id: number): Promise<NewsRow | undefined> {
+  return queryOne<NewsRow>(
+    db,
+    `SELECT ${columnList('n', NEWS_COLUMNS)} FROM news n WHERE n.id = $1 AND ${LIVE_NEWS('n')}`,
+    [id],
+  );
+}
+
+const fieldValues = (fields: NewsFields) => [
+  fields.title,
+  fields.intro,
+  fields.img,
+  fields.content,
+  fields.dynamic_id,
+  fields.create_time,
+  // NULL: left out (an insert stores '', an update keeps the stored value).
+  fields.seo_title ?? null,
+  fields.seo_keywords ?? null,
+  fields.seo_description ?? null,
+];
+
+/** Inserts an article; answers the row as stored. */
+export async function insertNews(db: Sql, fields: NewsFields): Promise<NewsRow> {
+  const row = await queryOne<NewsRow>(
+    db,
+    `INSERT INTO news (title, intro, img, content, dynamic_id, create_time, seo_title, seo_keywords, seo_description)
+     VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, ''), coalesce($8, ''), coalesce($9, '')) RETURNING ${NEWS_COLUMNS.join(', ')}`,
+    fieldValues(fields),
+  );
+  if (!row) throw new Error('INSERT … RETURNING returned no row');
+  return row;
+}
+
+/** Answers the row as stored, `undefined` when there is no such article outside the recycle bin. */
+export function updateNews(db: Sql, id: number, fields: NewsFields): Promise<NewsRow | undefined> {
+  return queryOne<NewsRow>(
+    db,
+    `UPDATE news SET title = $1, intro = $2, img = $3, content = $4, dynamic_id = $5, create_time = $6,
+       seo_title = coalesce($7, seo_title), seo_keywords = coalesce($8, seo_keywords),
+       seo_description = coalesce($9, seo_description), updated_at = now()
+     WHERE id = $10 AND deleted_at IS NULL RETURNING ${NEWS_COLUMNS.join(', ')}`,
+    [...fieldValues(fields), id],
+  );
+}
+
+/** Moves an article to the recycle bin; returns 0 when there is no such article outside the bin. */
+export function trashNews(db: Sql, id: number, adminId: number): Promise<number> {
+  return execute(db, 'UPDATE news SET deleted_at = now(), deleted_by = $2 WHERE id = $1 AND deleted_at IS NULL', [
+    id,
+    adminId,
+  ]);
+}

@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  REVISIONS_KEPT,
+  type CaseFormInput,
+  type NewsFormInput,
+  type RevisionDetail,
+  type RevisionKind,
+  type RevisionList,
+} from '@site/shared-types';
+import { DataSource } from 'typeorm';
+import { failure, invalid } from '../../core/api.exception.js';
+import { CasesAdminService } from '../cases/cases.admin.service.js';
+import { NewsAdminService } from '../news/news.admin.service.js';
+import type { SiteBlocks } from '../site/site-blocks.js';
+import { SiteAdminService } from '../site/site.admin.service.js';
+import { findRevision, isTrashed, listRevisions, type RevisionItem } from '../editing/revisions.queries.js';
+
+const NAMES = { case: '案例', news: '文章' } as const;
+
+/**
+ * The history of cases, articles and site blocks (docs/behaviour.md#revisions). Revisions are written by the saves
+ * themselves (`recordRevision`); here they are listed, read and restored. A restore saves the revision's document
+ * again through the ordinary save, so it is checked like any save and is itself a new revision.
+ */
+@Injectable()
+export class RevisionsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly cases: CasesAdminService,
+    private readonly news: NewsAdminService,
+    private readonly site: SiteAdminService,
+  ) {}
+
+  async list(kind: RevisionKind, id: number | undefined): Promise<RevisionList> {
+    const item = this.item(kind, id);
+    const trashed = await this.trashed(item);
+    return { list: await listRevisions(this.db, item), kept: REVISIONS_KEPT, trashed };
+  }
+
+  async get(kind: RevisionKind, id: number | undefined, number: number): Promise<RevisionDetail> {
+    const item = this.item(kind, id);
+    await this.trashed(item);
+    const revision = await findRevision(this.db, item, number);
+    if (!revision) throw failure('该版本不存在或已不再保留');
+    return revision;
+  }
+
+  /** Saves a revision's document again; answers the new revision's number. */
+  async restore(kind: RevisionKind, id: number | undefined, number: number, adminId: number): Promise<number> {
+    const item = this.item(kind, id);
+    if (await this.trashed(item)) throw failure(`该${NAMES[kind as 'case' | 'news']}在回收站中，请先从回收站恢复`);
+    const revision = await findRevision(this.db, item, number);
+    if (!revision) throw failure('该版本不存在或已不再保留');
+    await this.save(item, revision.document, adminId, number);
+    return (await listRevisions(this.db, item))[0]?.number ?? 0;
+  }
+
+  private async save(item: RevisionItem, document: unknown, adminId: number, restoredFrom: number): Promise<void> {
+    if (item.kind === 'case') {
+      const form = { ...(document as CaseFormInput), id: item.itemId };
+      const menus = await this.cases.serviceMenus();
+      if (!menus.some((menu) => menu.id === form.dict_id)) {
+        throw failure('该版本所属的服务栏目已删除或在回收站中，不能恢复');
+      }
+      await this.cases.save(form, adminId, restoredFrom);
+    } else if (item.kind === 'news') {
+      await this.news.save({ ...(document as NewsFormInput), id: item.itemId }, adminId, restoredFrom);
+    } else {
+      await this.site.save(item.kind, document as SiteBlocks[typeof item.kind], adminId, restoredFrom);
+    }
+  }
+
+  /** A case or an article needs its id; a block takes none. */
+  private item(kind: RevisionKind, id: number | undefined): RevisionItem {
+    if (kind === 'case' || kind === 'news') {
+      if (id === undefined) throw invalid(`请指定${NAMES[kind]}的 id`);
+      return { kind, itemId: id };
+    }
+    if (id !== undefined) throw invalid('页面区块的历史版本不需要 id');
+    return { kind, itemId: 0 };
+  }
+
+  /** Whether a case or an article is in the recycle bin; refused when it does not exist at all. */
+  private async trashed(item: RevisionItem): Promise<boolean> {
+    if (item.kind !== 'case' && item.kind !== 'news') return false;
+    const trashed = await isTrashed(this.db, item.kind, item.itemId);
+    if (trashed === undefined) throw failure(`${NAMES[item.kind]}不存在或已彻底删除`);
+    return trashed;
+  }
+}

@@ -1,0 +1,91 @@
+import { Body, Controller } from '@nestjs/common';
+import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { AboutData, ContactData, FooterData, HeaderBlock, HomeBlock } from '@site/shared-types';
+import { ApiPost } from '../../core/api-post.decorator.js';
+import { CurrentAdmin } from '../../core/auth/admin.decorator.js';
+import type { AdminIdentity } from '../../core/auth/auth.service.js';
+import { ResponseMessage } from '../../core/response-message.decorator.js';
+import { AboutBlockDto, ContactBlockDto, FooterBlockDto, HeaderBlockDto, HomeBlockDto } from './dto/site-blocks.dto.js';
+import { SiteAdminService } from './site.admin.service.js';
+
+const SAVED = '保存成功';
+
+/** Read (`get…`) and replace (`amend…`) the five site blocks; changes show on the public calls at once. */
+@ApiTags('admin: site blocks')
+@ApiSecurity('token')
+@Controller('api')
+export class SiteAdminController {
+  constructor(private readonly site: SiteAdminService) {}
+
+  @ApiPost('getheader')
+  @ApiOperation({ summary: 'Header block: logo and banners' })
+  getHeader(): Promise<HeaderBlock> {
+    return this.site.get('header');
+  }
+
+  @ApiPost('amendheader')
+  @ApiOperation({ summary: 'Save the header block as a whole' })
+  @ResponseMessage(SAVED)
+  async amendHeader(@Body() body: HeaderBlockDto, @CurrentAdmin() admin: AdminIdentity): Promise<null> {
+    await this.site.save('header', body, admin.userId);
+    return null;
+  }
+
+  @ApiPost('getfooter')
+  @ApiOperation({
+    summary: 'Footer block: about links, contact, friendly links, WeChat, filing information, chat links',
+  })
+  getFooter(): Promise<FooterData> {
+    return this.site.get('footer');
+  }
+
+  @ApiPost('amendfooter')
+  @ApiOperation({ summary: 'Save the footer; a menu may appear once among the about links' })
+  @ResponseMessage(SAVED)
+  async amendFooter(@Body() body: FooterBlockDto, @CurrentAdmin() admin: AdminIdentity): Promise<null> {
+    await this.site.save('footer', body, admin.userId);
+    return null;
+  }
+
+  @ApiPost('gethome')
+  @ApiOperation({ summary: 'Home block: section titles, intros, backgrounds, service cards and client logos' })
+  getHome(): Promise<HomeBlock> {
+    return this.site.get('home');
+  }
+
+  @ApiPost('amendhome')
+  @ApiOperation({ summary: 'Save the home block as a whole' })
+  @ResponseMessage(SAVED)
+  async amendHome(@Body() body: HomeBlockDto, @CurrentAdmin() admin: AdminIdentity): Promise<null> {
+    await this.site.save('home', body, admin.userId);
+    return null;
+  }
+
+  @ApiPost('getabout')
+  @ApiOperation({ summary: 'About block: profile, brand culture, process intro, honours' })
+  getAbout(): Promise<AboutData> {
+    return this.site.get('about');
+  }
+
+  @ApiPost('amendabout')
+  @ApiOperation({ summary: 'Save the about block as a whole' })
+  @ResponseMessage(SAVED)
+  async amendAbout(@Body() body: AboutBlockDto, @CurrentAdmin() admin: AdminIdentity): Promise<null> {
+    await this.site.save('about', body, admin.userId);
+    return null;
+  }
+
+  @ApiPost('getrelation')
+  @ApiOperation({ summary: 'Contact block: company, phones, e-mail, address, map position' })
+  getRelation(): Promise<ContactData> {
+    return this.site.get('contact');
+  }
+
+  @ApiPost('amendrelation')
+  @ApiOperation({ summary: 'Save the contact block as a whole' })
+  @ResponseMessage(SAVED)
+  async amendRelation(@Body() body: ContactBlockDto, @CurrentAdmin() admin: AdminIdentity): Promise<null> {
+    await this.site.save('contact', body, admin.userId);
+    return null;
+  }
+}

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { invalid } from '../../core/api.exception.js';
+import type { SiteBlockKey, SiteBlocks } from './site-blocks.js';
+import { recordRevision } from '../editing/revisions.queries.js';
+import { saveSiteBlock } from './site.queries.js';
+import { SiteService } from './site.service.js';
+
+@Injectable()
+export class SiteAdminService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly site: SiteService,
+  ) {}
+
+  get<K extends SiteBlockKey>(key: K): Promise<SiteBlocks[K]> {
+    return this.site.block(key);
+  }
+
+  /**
+   * Replaces a block as a whole and keeps what was saved as a revision, in one transaction (the upsert locks the
+   * block's row, so concurrent saves number their revisions in turn). `restoredFrom`: the revision a restore saves.
+   */
+  async save<K extends SiteBlockKey>(
+    key: K,
+    value: SiteBlocks[K],
+    adminId: number,
+    restoredFrom: number | null = null,
+  ): Promise<number> {
+    if (key === 'footer') this.checkFooter(value as SiteBlocks['footer']);
+    return this.db.transaction(async (manager) => {
+      await saveSiteBlock(manager, key, value);
+      return recordRevision(manager, { kind: key, itemId: 0, document: value, authorId: adminId, restoredFrom });
+    });
+  }
+
+  /** A menu tag may appear only once among the footer's about-us links. */
+  private checkFooter(footer: SiteBlocks['footer']): void {
+    const seen = new Set<number>();
+    for (const about of footer.abouts) {
+      if (seen.has(about.column_id)) throw invalid('菜单已加载，请勿重复添加，标题添加失败');
+      seen.add(about.column_id);
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { LoginData } from '@site/shared-types';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { failure, invalid } from '../api.exception.js';
+import type { ClientInfo } from '../client-info.js';
+import { RateLimitService, waitText } from '../rate-limit.service.js';
+import { advisoryLock } from '../sql.js';
+import {
+  LIMIT_KEYS,
+  LOGIN_ACCOUNT_RULE,
+  LOGIN_ADDRESS_RULE,
+  MSG,
+  PASSWORD_CHANGE_RULE,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  SESSION_TOUCH_MS,
+} from './auth.constants.js';
+import {
+  countAdminUsers,
+  deleteEndedSessions,
+  deleteSession,
+  deleteUserSessions,
+  findAdminByEmail,
+  findAdminById,
+  findSession,
+  insertAdminUser,
+  insertSession,
+  touchSession,
+  updatePasswordHash,
+} from './auth.queries.js';
+import { generatePassword, hashPassword, md5Hex, verifyAgainstNothing, verifyPassword } from './password.js';
+
+export interface AdminIdentity {
+  userId: number;
+  tokenHash: string;
+}
+
+/** Serialises the creation of the first administrator across instances starting together. */
+const FIRST_ADMIN_LOCK = 7_310_002;
+
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+@Injectable()
+export class AuthService implements OnModuleInit {
+  private readonly logger = new Logger('Auth');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly limits: RateLimitService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The first start creates the administrator from ADMIN_EMAIL/ADMIN_PASSWORD, or prints a generated password once. */
+  async onModuleInit(): Promise<void> {
+    const created = await this.db.transaction(async (manager) => {
+      await advisoryLock(manager, FIRST_ADMIN_LOCK);
+      if ((await countAdminUsers(manager)) > 0) return null;
+      const password = this.config.admin.password ?? generatePassword();
+      await insertAdminUser(manager, this.config.admin.email, await hashPassword(md5Hex(password)));
+      return { generated: this.config.admin.password === null, password };
+    });
+    if (!created) return;
+    if (created.generated) {
+      this.logger.warn(
+        `Administrator created: ${this.config.admin.email} with the generated password ${created.password} ` +
+          '(shown only this once; change it under 修改密码 after logging in at /admin/)',
+      );
+    } else {
+      this.logger.log(`Administrator created: ${this.config.admin.email} (password from ADMIN_PASSWORD)`);
+    }
+  }
+
+  async login(email: string, passwordMd5: string, client: ClientInfo): Promise<LoginData> {
+    const accountKey = LIMIT_KEYS.loginAccount(email, client.ip);
+    const addressKey = LIMIT_KEYS.loginAddress(client.ip);
+    const blocked = Math.max(await this.limits.blockedFor(accountKey), await this.limits.blockedFor(addressKey));
+    if (blocked > 0) throw failure(MSG.tooManyLogins(waitText(blocked)));
+
+    const user = await findAdminByEmail(this.db, email);
+    const valid = user
+      ? await verifyPassword(user.password_hash, passwordMd5)
+      : await verifyAgainstNothing(passwordMd5);
+    if (!user || !valid) {
+      // Both counters or neither: the account's and the address's counts of one attempt stay in step.
+      await this.db.transaction(async (manager) => {
+        await this.limits.hit(accountKey, LOGIN_ACCOUNT_RULE, manager);
+        await this.limits.hit(addressKey, LOGIN_ADDRESS_RULE, manager);
+      });
+      throw failure(MSG.badCredentials);
+    }
+
+    const token = randomBytes(32).toString('base64url');
+    // The counters are cleared only by a login that also got its session (one transaction).
+    await this.db.transaction(async (manager) => {
+      await this.limits.reset([accountKey, addressKey], manager);
+      await deleteEndedSessions(manager, user.id, SESSION_IDLE_MS);
+      await insertSession(manager, {
+        tokenHash: tokenHash(token),
+        userId: user.id,
+        lifetimeMs: SESSION_ABSOLUTE_MS,
+        ip: client.ip.slice(0, 64),
+        userAgent: client.userAgent.slice(0, 300),
+      });
+    });
+    return { token };
+  }
+
+  /** The administrator behind a token, or `null` when it is unknown, revoked, idle for too long or too old. */
+  async identify(token: string): Promise<AdminIdentity | null> {
+    if (!token || token.length > 200) return null;
+    const hashed = tokenHash(token);
+    const row = await findSession(this.db, hashed, SESSION_TOUCH_MS, SESSION_IDLE_MS);
+    if (!row) return null;
+    if (row.stale) await touchSession(this.db, hashed);
+    return { userId: row.user_id, tokenHash: hashed };
+  }
+
+  async logout(identity: AdminIdentity): Promise<void> {
+    await deleteSession(this.db, identity.tokenHash);
+  }
+
+  /** Changes the password and ends every session of the administrator (this one included). */
+  async changePassword(identity: AdminIdentity, oldMd5: string, newMd5: string, confirmMd5: string): Promise<void> {
+    if (newMd5 !== confirmMd5) throw invalid(MSG.mismatch);
+    if (newMd5 === oldMd5) throw invalid(MSG.sameAsOld);
+
+    const key = LIMIT_KEYS.passwordChange(identity.userId);
+    const blocked = await this.limits.blockedFor(key);
+    if (blocked > 0) throw failure(MSG.tooManyPasswordTries(waitText(blocked)));
+
+    const user = await findAdminById(this.db, identity.userId);
+    if (!user || !(await verifyPassword(user.password_hash, oldMd5))) {
+      await this.limits.hit(key, PASSWORD_CHANGE_RULE);
+      throw failure(MSG.wrongOldPassword);
+    }
+    await this.limits.reset([key]);
+    const newHash = await hashPassword(newMd5);
+    await this.db.transaction(async (manager) => {
+      await updatePasswordHash(manager, identity.userId, newHash);
+      await deleteUserSessions(manager, identity.userId);
+    });
+  }
+}

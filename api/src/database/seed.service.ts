@@ -1,0 +1,68 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { advisoryLock } from '../core/sql.js';
+import { insertCase } from '../content/cases/cases.queries.js';
+import { insertKeyword } from '../content/keywords/keywords.queries.js';
+import { countMenus, insertMenuWithId } from '../content/menus/menus.queries.js';
+import { insertNews } from '../content/news/news.queries.js';
+import { saveSiteBlock } from '../content/site/site.queries.js';
+import { buildSeedContent } from '../../seed/content/index.js';
+import { createImageRegistry, writeSeedImages } from '../../seed/images/registry.js';
+import { insertNewsCategory, syncIdSequence } from './seed.queries.js';
+import type { SeedContent, SiteBlockKey } from '../../seed/types.js';
+
+/** Serialises concurrent starts on one database (two instances must not both seed). */
+const SEED_LOCK = 7_310_001;
+
+/**
+ * Fills an empty database with the demo content, in one transaction, and makes sure the drawn demo images
+ * exist under the uploads folder. Idempotent: a database that has menus is left alone.
+ */
+@Injectable()
+export class SeedService implements OnModuleInit {
+  private readonly logger = new Logger('Seed');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const { img, images } = createImageRegistry();
+    const content = buildSeedContent(img);
+    const written = await writeSeedImages(this.config.uploadsDir, images);
+    if (written > 0) this.logger.log(`Drew ${written} demo images`);
+    if (this.config.seed && (await this.seedIfEmpty(content))) {
+      this.logger.log(
+        `Seeded the demo content: ${content.menus.length} menus, ${content.cases.length} cases, ${content.news.length} news`,
+      );
+    }
+  }
+
+  /** Returns whether it seeded. */
+  async seedIfEmpty(content: SeedContent): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      await advisoryLock(manager, SEED_LOCK);
+      if ((await countMenus(manager)) > 0) return false;
+      await insertContent(manager, content);
+      return true;
+    });
+  }
+}
+
+async function insertContent(manager: EntityManager, content: SeedContent): Promise<void> {
+  for (const keyword of content.keywords) await insertKeyword(manager, keyword);
+  // Parents before children: the menu table references itself.
+  const menus = [...content.menus].sort((a, b) => a.grade - b.grade || a.id - b.id);
+  for (const menu of menus) await insertMenuWithId(manager, menu);
+  for (const [index, category] of content.newsCategories.entries()) {
+    await insertNewsCategory(manager, { ...category, position: index + 1 });
+  }
+  for (const item of content.cases) await insertCase(manager, item);
+  for (const item of content.news) await insertNews(manager, item);
+  for (const [key, value] of Object.entries(content.blocks)) await saveSiteBlock(manager, key as SiteBlockKey, value);
+  // Rows inserted with explicit ids leave their sequences behind.
+  await syncIdSequence(manager, 'menu');
+  await syncIdSequence(manager, 'news_category');
+}

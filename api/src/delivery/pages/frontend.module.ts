@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { ReadsModule } from '../reads/reads.module.js';
+import { KeywordsModule } from '../../content/keywords/keywords.module.js';
+import { FrontendController } from './frontend.controller.js';
+import { PageHeadFallback } from './page-head-fallback.service.js';
+import { PageService } from './page.service.js';
+import { RemotesModule } from '../releases/remotes.module.js';
+import { ShellTemplate } from './shell-template.js';
+import { SsrService } from './ssr.service.js';
+import { StructuredData } from './structured-data.service.js';
+
+/** The front-ends on the API's port: the remote pointer, server rendering and the shell's page. */
+@Module({
+  imports: [KeywordsModule, RemotesModule, ReadsModule],
+  controllers: [FrontendController],
+  providers: [SsrService, ShellTemplate, PageHeadFallback, StructuredData, PageService],
+  exports: [RemotesModule, PageService, SsrService, ShellTemplate],
+})
+export class FrontendModule {}

@@ -1,0 +1,104 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import { escapeHtml, scriptJson, type SiteConfig } from '@site/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import type { PageStyle } from '../releases/remotes.service.js';
+
+/** The shell's build: its page template and the scripts and styles it starts with. */
+export interface ShellFiles {
+  template: string;
+  /** The text of assets.json: identifies the shell build (its server build must be the same one). */
+  build: string;
+  /**
+   * The application's entry scripts, its stylesheets, and the first-view script (docs/decisions.md "First view
+   * on phones"), absent from a development build.
+   */
+  assets: { scripts: string[]; styles: string[]; start?: string };
+}
+
+export interface PageParts {
+  /** The head's tags (title, meta, links). */
+  head: string[];
+  /** The rendering remote release's stylesheets (none for a page rendered in the browser). */
+  styles: PageStyle[];
+  config: SiteConfig;
+  /** The server render's state, already safe inside a `<script>` element; `null` when rendered in the browser. */
+  stateJson: string | null;
+}
+
+/** How long the shell's files are reused before they are read again (a shell rebuild shows up quickly). */
+const SHELL_TTL_MS = 2000;
+const BODY_MARKER = '<!--site-body-->';
+
+/** The shell's `index.html`, read from its build folder (or its development server), and filled in per page. */
+@Injectable()
+export class ShellTemplate {
+  private shell: { at: number; files: ShellFiles } | null = null;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  /** The shell's files, or `null` when the shell is not built. */
+  async files(): Promise<ShellFiles | null> {
+    if (this.shell && Date.now() - this.shell.at < SHELL_TTL_MS) return this.shell.files;
+    const files = await this.read().catch(() => null);
+    if (files) this.shell = { at: Date.now(), files };
+    return files;
+  }
+
+  /** The page around the body's markup: `[before, after]`. */
+  fill(files: ShellFiles, parts: PageParts): [string, string] {
+    const base = this.config.frontend.shellUrl ? `${this.config.frontend.shellUrl}/` : '/';
+    const styles = [...files.assets.styles.map((href) => ({ href: base + href, text: null })), ...parts.styles]
+      .map(({ href, text }) => {
+        // mini-css-extract recognises a `<link>` or `<style>` by `data-href` (the chunk's file name) and does not
+        // load that stylesheet again.
+        const name = escapeHtml(href.slice(href.lastIndexOf('/') + 1));
+        return text === null
+          ? `<link rel="stylesheet" href="${escapeHtml(href)}" data-href="${name}" />`
+          : `<style data-href="${name}" data-source="${escapeHtml(href)}">${text}</style>`;
+      })
+      .join('');
+    const html = files.template
+      .replace('<!--site-head-->', parts.head.join('\n    '))
+      .replace('<!--site-styles-->', styles)
+      .replace(
+        '<!--site-config-->',
+        `<script id="site-config" type="application/json">${scriptJson(parts.config)}</script>` +
+          (parts.stateJson === null
+            ? ''
+            : `<script id="site-state" type="application/json">${parts.stateJson}</script>`),
+      )
+      .replace('<!--site-scripts-->', this.scripts(files, parts, base));
+    const at = html.indexOf(BODY_MARKER);
+    return [html.slice(0, at), html.slice(at + BODY_MARKER.length)];
+  }
+
+  /**
+   * A server-rendered page whose application starts on demand or at idle gets only the first-view script, which
+   * adds the application's entry (`data-app`) when it is needed; any other page gets the entry itself.
+   */
+  private scripts(files: ShellFiles, parts: PageParts, base: string): string {
+    const app = files.assets.scripts.map((src) => base + src);
+    const { start } = files.assets;
+    if (start && parts.stateJson !== null && parts.config.hydration !== 'eager') {
+      return `<script defer src="${escapeHtml(base + start)}" data-app="${escapeHtml(app.join(' '))}"></script>`;
+    }
+    return app.map((src) => `<script defer src="${escapeHtml(src)}"></script>`).join('');
+  }
+
+  private async read(): Promise<ShellFiles> {
+    const { shellUrl, shellDir } = this.config.frontend;
+    const [template, build] = shellUrl
+      ? await Promise.all([
+          fetch(`${shellUrl}/index.html`).then((r) => r.text()),
+          fetch(`${shellUrl}/assets.json`).then((r) => r.text()),
+        ])
+      : await Promise.all([
+          fs.readFile(path.join(shellDir, 'index.html'), 'utf8'),
+          fs.readFile(path.join(shellDir, 'assets.json'), 'utf8'),
+        ]);
+    if (!template.includes(BODY_MARKER)) throw new Error(`the shell's index.html has no ${BODY_MARKER}`);
+    return { template, build, assets: JSON.parse(build) as ShellFiles['assets'] };
+  }
+}

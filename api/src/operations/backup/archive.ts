@@ -1,0 +1,198 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream } from 'node:stream/web';
+import { createGzip } from 'node:zlib';
+import { createTarDecoder } from 'modern-tar';
+import { packTar, type TarSource } from 'modern-tar/fs';
+import { pathExists } from '../../core/path-exists.js';
+import { BackupError, type DatabaseDump } from './database-dump.js';
+
+/**
+ * One backup is one `.tar.gz` (readable with any `tar`):
+ *
+ *     manifest.json          what the archive holds, with a SHA-256 of every other file
+ *     database/<table>.copy  each table's rows in COPY text format (database-dump.ts)
+ *     uploads/…              the uploaded media, as in DATA_DIR/uploads
+ *
+ * It is written under a temporary name beside its final one and renamed when complete and flushed, so a crash
+ * never leaves half an archive under the final name. Reading checks every checksum before anything is restored.
+ */
+
+export const ARCHIVE_FORMAT = 'yunfan-site-backup';
+export const ARCHIVE_FORMAT_VERSION = 1;
+
+export interface UploadEntry {
+  /** Relative to the uploads folder, with `/`. */
+  path: string;
+  bytes: number;
+  sha256: string;
+}
+
+export interface Manifest {
+  format: typeof ARCHIVE_FORMAT;
+  formatVersion: number;
+  /** The site's version that made it (api/package.json). */
+  appVersion: string;
+  createdAt: string;
+  /** The last migration of the schema (also the last of `database.migrations`). */
+  migration: string | null;
+  database: DatabaseDump;
+  uploads: UploadEntry[];
+}
+
+/** Every uploaded file under `dir` (none when it does not exist), with its size and checksum. */
+export async function listUploads(dir: string): Promise<UploadEntry[]> {
+  const entries: UploadEntry[] = [];
+  let names: string[];
+  try {
+    names = (await fs.readdir(dir, { recursive: true })).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const stat = await fs.lstat(file);
+    // An upload being written is `<name>.part` until it is renamed: not yet part of the site.
+    if (!stat.isFile() || name.endsWith('.part')) continue;
+    entries.push({ path: name.split(path.sep).join('/'), bytes: stat.size, sha256: await sha256(file) });
+  }
+  return entries;
+}
+
+async function sha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(file), hash);
+  return hash.digest('hex');
+}
+
+/**
+ * Writes the archive to `outFile` atomically: the staged database files (under `stagingDir`), the uploads listed
+ * in the manifest (read from `uploadsDir`; uploads are never rewritten in place, so the checksums taken before
+ * still hold), and the manifest.
+ */
+export async function writeArchive(
+  outFile: string,
+  manifest: Manifest,
+  stagingDir: string,
+  uploadsDir: string,
+): Promise<void> {
+  const sources: TarSource[] = [
+    { type: 'content', target: 'manifest.json', content: JSON.stringify(manifest, null, 2) + '\n', mode: 0o644 },
+    ...manifest.database.tables.map((table): TarSource => ({
+      type: 'file',
+      source: path.join(stagingDir, table.file),
+      target: table.file,
+    })),
+    ...manifest.uploads.map((upload): TarSource => ({
+      type: 'file',
+      source: path.join(uploadsDir, ...upload.path.split('/')),
+      target: `uploads/${upload.path}`,
+    })),
+  ];
+  await fs.mkdir(path.dirname(outFile), { recursive: true });
+  const partial = `${outFile}.${randomBytes(4).toString('hex')}.partial`;
+  try {
+    await pipeline(packTar(sources), createGzip(), createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+    const handle = await fs.open(partial, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(partial, outFile);
+  } catch (error) {
+    await fs.rm(partial, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Unpacks `file` into the empty folder `stagingDir` and checks it whole: the manifest's format, and the size and
+ * SHA-256 of every file it lists, with no file missing or added. Answers the manifest; throws a `BackupError`
+ * saying what is wrong with a damaged or foreign archive.
+ */
+export async function readArchive(file: string, stagingDir: string): Promise<Manifest> {
+  const damaged = (why: string) => new BackupError(`${file} is not a usable backup archive: ${why}.`);
+  if (!(await pathExists(file))) throw new BackupError(`${file} does not exist.`);
+  try {
+    await unpack(file, stagingDir);
+  } catch (error) {
+    if (error instanceof BackupError) throw damaged(error.message);
+    throw damaged(`it cannot be unpacked (${(error as Error).message})`);
+  }
+
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(await fs.readFile(path.join(stagingDir, 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    throw damaged('manifest.json is missing or unreadable');
+  }
+  if (manifest.format !== ARCHIVE_FORMAT || !manifest.database || !Array.isArray(manifest.uploads)) {
+    throw damaged('manifest.json does not describe a backup of this site');
+  }
+  if (manifest.formatVersion !== ARCHIVE_FORMAT_VERSION) {
+    throw damaged(`its format version ${manifest.formatVersion} is not ${ARCHIVE_FORMAT_VERSION}`);
+  }
+
+  const expected = new Map<string, { bytes: number; sha256: string }>();
+  for (const table of manifest.database.tables) expected.set(table.file, table);
+  for (const upload of manifest.uploads) expected.set(`uploads/${upload.path}`, upload);
+  for (const name of expected.keys()) {
+    if (name.split('/').some((part) => part === '..' || part === '')) throw damaged(`it names the path ${name}`);
+  }
+
+  const found = (await fs.readdir(stagingDir, { recursive: true }))
+    .map((name) => name.split(path.sep).join('/'))
+    .filter((name) => name !== 'manifest.json');
+  for (const name of found) {
+    const stat = await fs.lstat(path.join(stagingDir, name));
+    if (stat.isDirectory()) continue;
+    if (!stat.isFile() || !expected.has(name)) throw damaged(`it holds ${name}, which its manifest does not list`);
+  }
+  for (const [name, want] of expected) {
+    const stagedFile = path.join(stagingDir, ...name.split('/'));
+    let bytes: number;
+    try {
+      bytes = (await fs.stat(stagedFile)).size;
+    } catch {
+      throw damaged(`${name} is missing`);
+    }
+    if (bytes !== want.bytes || (await sha256(stagedFile)) !== want.sha256) {
+      throw damaged(`${name} does not match its checksum`);
+    }
+  }
+  return manifest;
+}
+
+/**
+ * Unpacks the regular files of a `.tar.gz` into `dir` (folders are made as needed; links and devices are refused,
+ * and so is a name leaving `dir`). Web streams carry a damaged gzip's or tar's error to the loop, so it fails
+ * instead of waiting for ever.
+ */
+async function unpack(file: string, dir: string): Promise<void> {
+  const bytes = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
+  const entries = bytes
+    .pipeThrough(new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>)
+    .pipeThrough(createTarDecoder({ strict: true }));
+  for await (const entry of entries) {
+    const name = entry.header.name.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+    if (entry.header.type === 'directory' || name === '' || name === '.') {
+      await entry.body.cancel();
+      continue;
+    }
+    if (entry.header.type !== 'file') throw new BackupError(`it holds ${name}, which is not a plain file`);
+    if (name.startsWith('/') || name.split('/').some((part) => part === '..' || part === '')) {
+      throw new BackupError(`it names the path ${name}`);
+    }
+    const target = path.join(dir, ...name.split('/'));
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await pipeline(
+      Readable.fromWeb(entry.body as ReadableStream<Uint8Array>),
+      createWriteStream(target, { flags: 'wx' }),
+    );
+  }
+}
