@@ -23,6 +23,8 @@ const UNIT_TEST = /\.spec\.(js|js\.map|d\.ts|d\.ts\.map)$/;
 /** Built folders and manifests, relative to the checkout. */
 const BUILT = [
   'api/dist/src',
+  // The demo content and pictures the seeder writes into an empty database.
+  'api/dist/seed',
   'shared-types/dist',
   'shell/dist',
   ...['mf-desktop', 'mf-mobile', 'mf-admin'].flatMap((remote) => [

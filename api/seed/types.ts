@@ -1,8 +1,6 @@
-import type { CaseFormInput, KeywordName, MenuNode, NewsFormInput } from '@site/shared-types';
+import type { CaseFormInput, KeywordName, MenuNode, NewsFormInput, SiteBlocks } from '@site/shared-types';
 
-export type { HeaderBlock, HomeBlock } from '@site/shared-types';
-export type { SiteBlockKey, SiteBlocks } from '../src/content/site/site-blocks.js';
-import type { SiteBlocks } from '../src/content/site/site-blocks.js';
+export type { HeaderBlock, HomeBlock, SiteBlockKey, SiteBlocks } from '@site/shared-types';
 
 /** A menu row as seeded: the back-office shape without the tree-only fields. */
 export type SeedMenu = Omit<MenuNode, 'children' | 'sebshow'>;

@@ -23,7 +23,7 @@ import { TEST_ADMIN } from './support/test-app.js';
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const PROGRAMS = {
   admin: path.join(repoRoot, 'api', 'dist', 'src', 'admin-command.js'),
-  backup: path.join(repoRoot, 'api', 'dist', 'src', 'backup', 'cli.js'),
+  backup: path.join(repoRoot, 'api', 'dist', 'src', 'backup-command.js'),
   release: path.join(repoRoot, 'api', 'dist', 'src', 'release-command.js'),
 };
 const NEW_PASSWORD = /^New password \(shown only this once\): (\S+)$/m;

@@ -3,7 +3,7 @@ import { Autoplay, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import type { Swiper as SwiperInstance } from 'swiper';
 import { startOnDemandCarousel, type CarouselHandOver } from '@site/platform';
-import type { CarouselProps } from './carousel';
+import type { CarouselProps } from './carousel-props';
 
 export interface SwiperCarouselProps<T> extends Omit<CarouselProps<T>, 'label' | 'testId'> {
   handOver: CarouselHandOver;

@@ -1,21 +1,9 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef } from 'react';
 import 'swiper/css';
 import 'swiper/css/pagination';
 import { PlainCarousel, useOnDemandCarousel } from '@site/platform';
+import type { CarouselProps } from './carousel-props';
 import styles from './carousel.module.css';
-
-export interface CarouselProps<T> {
-  items: T[];
-  itemKey: (item: T) => string | number;
-  render: (item: T, index: number) => ReactNode;
-  /** Accessible name of the carousel region. */
-  label: string;
-  autoplayMs: number;
-  speed: number;
-  /** Three slides per view with 25 px gaps, centred (the home carousel); otherwise one full-width slide. */
-  layout: 'single' | 'three';
-  testId?: string;
-}
 
 const loadSwiper = () => import('./carousel-swiper');
 

@@ -191,3 +191,14 @@ export interface HomeBlock {
   service: ServiceCard[];
   client: ClientLogo[];
 }
+
+/** The site's editable blocks as the back office saves them, one row each (docs/behaviour.md#site-blocks). */
+export interface SiteBlocks {
+  header: HeaderBlock;
+  footer: FooterData;
+  home: HomeBlock;
+  about: AboutData;
+  contact: ContactData;
+}
+
+export type SiteBlockKey = keyof SiteBlocks;

@@ -1,18 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  REVISIONS_KEPT,
   type CaseFormInput,
   type NewsFormInput,
   type RevisionDetail,
   type RevisionKind,
   type RevisionList,
+  REVISIONS_KEPT,
+  type SiteBlocks,
 } from '@site/shared-types';
 import { DataSource } from 'typeorm';
 import { failure, invalid } from '../../core/api.exception.js';
 import { CasesAdminService } from '../cases/cases.admin.service.js';
 import { NewsAdminService } from '../news/news.admin.service.js';
-import type { SiteBlocks } from '../site/site-blocks.js';
 import { SiteAdminService } from '../site/site.admin.service.js';
 import { findRevision, isTrashed, listRevisions, type RevisionItem } from '../editing/revisions.queries.js';
 

@@ -1,7 +1,8 @@
+import type { SiteBlockKey, SiteBlocks } from '@site/shared-types';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { AboutBlockDto, ContactBlockDto, FooterBlockDto, HeaderBlockDto, HomeBlockDto } from './dto/site-blocks.dto.js';
-import { EMPTY_BLOCKS, type SiteBlockKey, type SiteBlocks } from './site-blocks.js';
+import { EMPTY_BLOCKS } from './site-blocks.js';
 
 /** The DTO every save of a block is validated with; reads check stored blocks against the same rules. */
 export const BLOCK_DTOS: { [K in SiteBlockKey]: new () => object } = {

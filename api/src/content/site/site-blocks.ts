@@ -1,15 +1,4 @@
-import type { AboutData, ContactData, FooterData, HeaderBlock, HomeBlock } from '@site/shared-types';
-import { MAP_ZOOM } from '@site/shared-types';
-
-export interface SiteBlocks {
-  header: HeaderBlock;
-  footer: FooterData;
-  home: HomeBlock;
-  about: AboutData;
-  contact: ContactData;
-}
-
-export type SiteBlockKey = keyof SiteBlocks;
+import { MAP_ZOOM, type SiteBlocks } from '@site/shared-types';
 
 /** What a block reads as before anyone has saved it (a database without the demo content). */
 export const EMPTY_BLOCKS: SiteBlocks = {

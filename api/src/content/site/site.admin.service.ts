@@ -1,8 +1,8 @@
+import type { SiteBlockKey, SiteBlocks } from '@site/shared-types';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { invalid } from '../../core/api.exception.js';
-import type { SiteBlockKey, SiteBlocks } from './site-blocks.js';
 import { recordRevision } from '../editing/revisions.queries.js';
 import { saveSiteBlock } from './site.queries.js';
 import { SiteService } from './site.service.js';

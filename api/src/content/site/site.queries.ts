@@ -1,6 +1,6 @@
+import type { SiteBlockKey } from '@site/shared-types';
 import { execute, query, queryOne, type Sql } from '../../core/sql.js';
 import type { LinkRow } from '../../core/wire.js';
-import type { SiteBlockKey } from './site-blocks.js';
 
 /** A stored block as read: whatever JSON the row holds (reads check it, see site-block-shape.ts). */
 export interface SiteBlockRow {

@@ -1,19 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  HOME_LIMITS,
   type AboutData,
   type ContactData,
   type FooterData,
   type HeaderData,
+  HOME_LIMITS,
   type IndexData,
+  type SiteBlockKey,
+  type SiteBlocks,
 } from '@site/shared-types';
 import { DataSource } from 'typeorm';
 import { toLink } from '../../core/wire.js';
 import { CasesService } from '../cases/cases.service.js';
 import { NewsService } from '../news/news.service.js';
 import { conformBlock } from './site-block-shape.js';
-import { EMPTY_BLOCKS, type SiteBlockKey, type SiteBlocks } from './site-blocks.js';
+import { EMPTY_BLOCKS } from './site-blocks.js';
 import { findSiteBlock, listDesktopNavigation, listLiveMenuIds } from './site.queries.js';
 
 @Injectable()

@@ -3,7 +3,7 @@ import { Autoplay, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import type { Swiper as SwiperInstance } from 'swiper';
 import { startOnDemandCarousel, type CarouselHandOver } from '@site/platform';
-import { BANNER_AUTOPLAY_MS, BANNER_SPEED_MS, type BannerSlide } from './banner';
+import { BANNER_AUTOPLAY_MS, BANNER_SPEED_MS, type BannerSlide } from './banner-settings';
 
 export function BannerSwiper({ slides, handOver }: { slides: BannerSlide[]; handOver: CarouselHandOver }) {
   return (

@@ -1,15 +1,11 @@
 import { useRef } from 'react';
 import 'swiper/css';
 import 'swiper/css/pagination';
-import { CAROUSEL, responsiveImage } from '@site/shared-types';
-import { Link, PlainCarousel, publicApi, useOnDemandCarousel, type PlainSlide } from '@site/platform';
+import { responsiveImage } from '@site/shared-types';
+import { Link, PlainCarousel, publicApi, useOnDemandCarousel } from '@site/platform';
 import { HOME_PATH } from '../../layout/route-look';
+import { BANNER_AUTOPLAY_MS, type BannerSlide } from './banner-settings';
 import styles from './home.module.css';
-
-export const BANNER_AUTOPLAY_MS = 4000;
-export const BANNER_SPEED_MS = CAROUSEL.home.speed;
-
-export type BannerSlide = PlainSlide;
 
 /** The picture is shown 1920 / 1200 times wider than its box (the box shows its centre), less the page's margins. */
 const BANNER_SIZES = 'calc((100vw - 20px) * 1.6)';
