@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import helmet from 'helmet';
@@ -116,7 +116,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
  * and is counted for the metrics when its answer ends, whoever gives it.
  */
 function answerFromCacheFirst(app: NestExpressApplication, config: AppConfig, metrics: Metrics): void {
-  const server = app.getHttpServer() as Server;
+  const server = app.getHttpServer();
   const cache = app.get(CacheServer);
   const handlers = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
   server.removeAllListeners('request');

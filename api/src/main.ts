@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -71,7 +70,7 @@ async function main(): Promise<void> {
   logger.log(`Ready in ${Date.now() - startedAt} ms: http://localhost:${port}/`);
 
   let stopping = false;
-  const server = app.getHttpServer() as Server;
+  const server = app.getHttpServer();
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) {
       // A second signal (Ctrl-C pressed again) does not wait for the requests under way.

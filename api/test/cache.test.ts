@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 const page = (route: string) => t.http.get(route).set('Host', HOST);
 const call = (route: string, body: object = {}) => adminCall(t, token, route, body);
-const state = (res: Response) => res.headers['x-cache'] as string | undefined;
+const state = (res: Response) => res.headers['x-cache'];
 const stats = () => t.app.get(CacheServer).stats();
 
 /** A page's bytes exactly as sent (no client decoding), with its headers. */

@@ -79,8 +79,8 @@ describe('request ids', () => {
       expect(res.headers['x-request-id']).toMatch(UUID);
     }
     const ids = await Promise.all([t.http.get('/api/footer'), t.http.get('/api/footer')]);
-    expect(ids[0]!.headers['x-request-id']).toMatch(UUID);
-    expect(ids[0]!.headers['x-request-id']).not.toBe(ids[1]!.headers['x-request-id']);
+    expect(ids[0].headers['x-request-id']).toMatch(UUID);
+    expect(ids[0].headers['x-request-id']).not.toBe(ids[1].headers['x-request-id']);
   });
 
   it('should name the same id in the 500 envelope, its header and the JSON log line with the stack', async () => {

@@ -99,7 +99,7 @@ describe('a server render', () => {
     ['/', undefined],
     ['/move/index.html', MOBILE_UA],
   ])('of %s should answer its data calls in-process, with no HTTP request to the server', async (path, userAgent) => {
-    const server = t.app.getHttpServer() as import('node:http').Server;
+    const server = t.app.getHttpServer();
     const seen: string[] = [];
     const count = (req: import('node:http').IncomingMessage) => seen.push(req.url ?? '');
     server.on('request', count);

@@ -104,7 +104,7 @@ const QUERY_RULES: Partial<Record<RouteName, Readonly<Record<string, QueryRule>>
 
 /** The query parameters a route's page depends on, by route. */
 export const ROUTE_QUERY: Partial<Record<RouteName, readonly string[]>> = Object.fromEntries(
-  Object.entries(QUERY_RULES).map(([route, rules]) => [route, Object.keys(rules!)]),
+  Object.entries(QUERY_RULES).map(([route, rules]) => [route, Object.keys(rules)]),
 );
 
 export const FACE_BASE: Record<SiteFace, string> = { desktop: '', mobile: '/move', admin: '/admin' };

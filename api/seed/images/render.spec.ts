@@ -22,7 +22,7 @@ function decode(s: string, where: string): string {
   if (/[<]/.test(s)) throw new Error(`raw "<" in ${where}`);
   return s.replace(/&([^;\s]*);?/g, (m, name: string) => {
     if (!m.endsWith(';')) throw new Error(`bare "&" in ${where}`);
-    if (ENTITY[name] !== undefined) return ENTITY[name]!;
+    if (ENTITY[name] !== undefined) return ENTITY[name];
     const num = /^#(?:x([0-9a-f]+)|(\d+))$/i.exec(name);
     if (num) return String.fromCodePoint(num[1] ? parseInt(num[1], 16) : Number(num[2]));
     throw new Error(`unknown entity &${name}; in ${where}`);

@@ -211,12 +211,15 @@ describe('loadConfig', () => {
 
   it('should read exactly the variables CONFIG_VARIABLES lists', () => {
     const read = new Set<string>();
-    const env = new Proxy({} as Record<string, string | undefined>, {
-      get: (_target, name) => {
-        if (typeof name === 'string') read.add(name);
-        return undefined;
+    const env = new Proxy(
+      {},
+      {
+        get: (_target, name) => {
+          if (typeof name === 'string') read.add(name);
+          return undefined;
+        },
       },
-    });
+    );
     loadConfig(env, '/srv/site');
     expect([...read].sort()).toEqual([...CONFIG_VARIABLES].sort());
   });

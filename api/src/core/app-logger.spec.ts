@@ -9,10 +9,10 @@ function captured(
 ): string {
   const writes: string[] = [];
   const write = process.stdout.write;
-  process.stdout.write = ((chunk: string | Uint8Array) => {
+  process.stdout.write = (chunk: string | Uint8Array) => {
     writes.push(String(chunk));
     return true;
-  }) as typeof process.stdout.write;
+  };
   try {
     run(new AppLogger(levels, { colors }));
   } finally {

@@ -36,6 +36,8 @@ describe('runCommand', () => {
     expect((await outcome(() => Promise.reject(new TypeError('x is undefined')))).err).toEqual([
       'Failed: x is undefined',
     ]);
+    // A command may reject with anything; the frame must report that too.
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
     expect((await outcome(() => Promise.reject('a string'))).err).toEqual(['Failed: a string']);
   });
 });

@@ -57,7 +57,7 @@ export function operations(document: OpenAPIV3.Document): Operation[] {
       ? Object.fromEntries(Object.entries(schema.properties).map(([key, value]) => [key, resolve(value)!]))
       : undefined;
     const items = schema.type === 'array' ? resolve(schema.items) : undefined;
-    return { ...schema, ...(properties && { properties }), ...(items && { items }) } as Schema;
+    return { ...schema, ...(properties && { properties }), ...(items && { items }) };
   };
   return Object.entries(document.paths).flatMap(([path, item]) =>
     (['get', 'post'] as const).flatMap((method) => {

@@ -139,7 +139,7 @@ test.describe('desktop footer', () => {
       const footer = page.locator('footer');
       await expect(footer.getByRole('link', { name: icp })).toBeVisible();
       expect(((await footer.textContent()) ?? '').split(icp)).toHaveLength(2);
-      await expect(page.getByTestId('filing-marks')).toContainText(police!.content);
+      await expect(page.getByTestId('filing-marks')).toContainText(police.content);
     } finally {
       await adminCall(request, token, '/api/amendfooter', original);
     }

@@ -54,7 +54,7 @@ test.describe('mobile case details', () => {
         inside: true,
       });
       // Only the long title is too wide for a phone.
-      expect(look.cut, look.label ?? '').toBe(look.label!.includes(long.name));
+      expect(look.cut, look.label ?? '').toBe(look.label.includes(long.name));
     }
   });
 });

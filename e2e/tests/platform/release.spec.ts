@@ -57,7 +57,7 @@ test.describe('independent shipping', () => {
     });
     expect(record.shared.react.version).toBe(versionOf('react'));
     // Every shared module the remote uses, with the range it requires of the shell.
-    for (const used of Object.values(record.shared) as { version: string; requiredVersion: string }[]) {
+    for (const used of Object.values<{ version: string; requiredVersion: string }>(record.shared)) {
       expect(used.requiredVersion).toMatch(/^\^\d+\.\d+\.\d+$/);
     }
     expect(record.shared['@site/platform'].requiredVersion).toBe(`^${versionOf('@site/platform')}`);

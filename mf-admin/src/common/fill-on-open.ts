@@ -23,7 +23,7 @@ export function useFillOnOpen<T>(
       latestOnFill.current?.(undefined);
     } else if (values !== undefined && filledFor.current !== opening) {
       filledFor.current = opening;
-      form.setFieldsValue(values as Parameters<FormInstance<T>['setFieldsValue']>[0]);
+      form.setFieldsValue(values);
       latestOnFill.current?.(values);
     }
   }, [form, opening, values]);

@@ -142,7 +142,7 @@ function answerOf(
   api: { dispatch: (action: unknown) => unknown },
 ): { data: unknown; meta: ApiMeta } | { error: ApiError } {
   if (envelope.code !== ResultCode.Ok) {
-    const code = envelope.code as Exclude<ResultCode, 0>;
+    const code = envelope.code;
     if (!request.silent) api.dispatch(notify(envelope.msg, 'info'));
     if (code === ResultCode.Unauthenticated) {
       api.dispatch(tokenCleared());

@@ -12,7 +12,7 @@ export interface LeadState {
  */
 export const leadSlice = createSlice({
   name: 'lead',
-  initialState: { draft: EMPTY_LEAD } as LeadState,
+  initialState: { draft: EMPTY_LEAD },
   reducers: {
     leadTyped(state, action: PayloadAction<{ field: LeadField; value: string }>) {
       state.draft[action.payload.field] = action.payload.value;

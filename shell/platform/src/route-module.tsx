@@ -188,9 +188,9 @@ async function runReads(store: AppStore, reads: RouteReads): Promise<Record<stri
       const endpoint = publicApi.endpoints[entry.endpoint] as unknown as {
         initiate: (arg: unknown, options: { subscribe: false }) => Parameters<AppDispatch>[0];
       };
-      const result = (await store.dispatch(endpoint.initiate(entry.arg, { subscribe: false }))) as {
-        data?: unknown;
-      };
+      // A query's thunk: dispatching it answers a promise of its result.
+      const dispatch = store.dispatch as (action: Parameters<AppDispatch>[0]) => Promise<{ data?: unknown }>;
+      const result = await dispatch(endpoint.initiate(entry.arg, { subscribe: false }));
       return [key, result.data] as const;
     }),
   );

@@ -22,7 +22,7 @@ export function dehydrate(state: RootState, remoteSlices: readonly string[] = []
 
 /** The browser's side: the slices as preloaded state; call `hydrateApi` on the new store before rendering. */
 export function preloadedFrom(dehydrated: DehydratedState): Partial<RootState> {
-  return dehydrated.slices as Partial<RootState>;
+  return dehydrated.slices;
 }
 
 export function hydrateApi(store: AppStore, dehydrated: DehydratedState): void {

@@ -104,7 +104,7 @@ async function renderWith(request: SsrRequest, module: RemoteModule, store: AppS
         onAllReady() {
           clearTimeout(timer);
           if (failure) {
-            reject(failure);
+            reject(asError(failure));
             return;
           }
           resolve({
@@ -129,7 +129,7 @@ async function renderWith(request: SsrRequest, module: RemoteModule, store: AppS
         },
         onShellError(error) {
           clearTimeout(timer);
-          reject(error);
+          reject(asError(error));
         },
         // An error inside the tree would make React fall back to client rendering for part of the page:
         // the whole page is then rendered in the browser instead.
@@ -143,3 +143,7 @@ async function renderWith(request: SsrRequest, module: RemoteModule, store: AppS
 }
 
 export const renderer: SsrRenderer = { render };
+
+function asError(thrown: unknown): Error {
+  return thrown instanceof Error ? thrown : new Error(String(thrown));
+}

@@ -312,7 +312,7 @@ function capture(req: IncomingMessage, res: ServerResponse, next: Next): Promise
         Record<string, string | number | string[]> | undefined;
       for (const [name, value] of Object.entries(headers ?? {})) this.setHeader(name, value);
       return this;
-    } as ServerResponse['writeHead'];
+    };
     res.write = function (chunk: unknown, encoding?: unknown, callback?: unknown) {
       if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, encoding));
       const done = typeof encoding === 'function' ? encoding : callback;

@@ -31,7 +31,7 @@ export interface ServerRelease {
 
 /**
  * A stylesheet of a server-rendered page: its URL, and its text when it is inlined. A release's own small
- * stylesheets are inlined (docs/decisions.md "First view"), which saves the round trip a phone would wait for
+ * stylesheets are inlined (docs/decisions.md "First view on phones"), which saves the round trip a phone would wait for
  * before the first paint; one that refers to other files (`url()`, `@import`) or could close the `<style>`
  * element is linked instead.
  */

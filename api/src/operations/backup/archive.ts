@@ -190,9 +190,6 @@ async function unpack(file: string, dir: string): Promise<void> {
     }
     const target = path.join(dir, ...name.split('/'));
     await fs.mkdir(path.dirname(target), { recursive: true });
-    await pipeline(
-      Readable.fromWeb(entry.body as ReadableStream<Uint8Array>),
-      createWriteStream(target, { flags: 'wx' }),
-    );
+    await pipeline(Readable.fromWeb(entry.body), createWriteStream(target, { flags: 'wx' }));
   }
 }

@@ -56,7 +56,7 @@ export class BaiduClient {
     }
     if (response.ok && isSuccess(body)) return { kind: 'success', status: response.status, body: cleaned(body) };
     if (!response.ok && typeof body === 'object' && body !== null && 'message' in body) {
-      return { kind: 'refused', status: response.status, message: String((body as { message: unknown }).message) };
+      return { kind: 'refused', status: response.status, message: String(body.message) };
     }
     return {
       kind: 'failed',

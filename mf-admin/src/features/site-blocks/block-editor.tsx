@@ -120,7 +120,7 @@ export function BlockEditor<K extends BlockName>({
           key={fulfilledTimeStamp}
           form={form}
           layout="vertical"
-          initialValues={data as AdminBlocks[K]}
+          initialValues={data}
           // A cached copy is shown while the server's is fetched, but not editable: the fresh form would drop edits.
           disabled={isFetching}
           onValuesChange={(changed) => {
