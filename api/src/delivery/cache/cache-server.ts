@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { decideStartupRedirect, isAdminPath, resolvePageAddress, SEO_FILE_PATHS } from '@site/shared-types';
+import { isAdminPath, SEO_FILE_PATHS } from '@site/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ANONYMOUS_BODY_LIMIT_BYTES, BODY_READ, readJson, refuseBody } from '../../core/body-parsing.js';
 import {
@@ -13,10 +13,9 @@ import {
 } from '../../core/public-origin.js';
 import { requestIdOf } from '../../core/request-context.js';
 import { labelRoute } from '../../core/metrics/route-label.js';
-import { remoteFor } from '../pages/remote-for.js';
 import { RemotesService } from '../releases/remotes.service.js';
 import { CanaryVisits } from '../releases/canary-visits.js';
-import { pageVary } from '../pages/startup-redirect.js';
+import { PageRequests } from '../pages/page-request.js';
 import { ContentVersion } from '../reads/content-version.js';
 import { makeEntry, PublishedCache, type CacheEntry, type CacheStats } from '../reads/published-cache.js';
 import { PublicReads, type PublicReadRoute } from '../reads/public-reads.js';
@@ -77,7 +76,6 @@ export class CacheServer implements OnModuleInit {
   private readonly openEnded: PublishedCache;
   /** The origins pages are cached for, from the configuration alone (`cacheableOrigins`). */
   private readonly origins: ReadonlySet<string>;
-  private readonly varies = new Map<string, string>();
   private readonly originSettings: OriginSettings;
   private bypasses = 0;
 
@@ -87,6 +85,7 @@ export class CacheServer implements OnModuleInit {
     private readonly version: ContentVersion,
     private readonly remotes: RemotesService,
     private readonly visits: CanaryVisits,
+    private readonly pages: PageRequests,
   ) {
     this.main = new PublishedCache(Math.floor(config.cache.maxBytes * 0.9));
     this.openEnded = new PublishedCache(Math.floor(config.cache.maxBytes * 0.1));
@@ -137,7 +136,7 @@ export class CacheServer implements OnModuleInit {
     }
     if (method !== 'GET' || /^\/(uploads|assets|remotes)\//.test(path) || isAdminPath(path)) return next();
     if (SEO_FILE_PATHS.has(path)) return this.serveSeoFile(req, res, next, path);
-    this.servePage(req, res, next, path, query);
+    this.servePage(req, res, next);
   }
 
   private async servePost(
@@ -159,32 +158,23 @@ export class CacheServer implements OnModuleInit {
     this.serve(req, res, next, `api ${key}`, route.openEnded ? this.openEnded : this.main, 'Accept-Encoding');
   }
 
-  private servePage(req: IncomingMessage, res: ServerResponse, next: Next, path: string, query: string): void {
-    const host = req.headers.host ?? '';
-    const mobileHosts = this.config.mobileHosts;
-    const redirect = (userAgent: string | undefined) => decideStartupRedirect({ host, path, userAgent, mobileHosts });
-    // The start-up redirect is answered by the page service; only pages are cached.
-    if (redirect(req.headers['user-agent']) !== null) return next();
-    // Another spelling of a page (`/about.html/`, `?casemenu=03`) moves to the page's own address, and an
-    // address that names nothing is not found: the application answers both, and neither is kept.
-    const address = resolvePageAddress(path, query);
-    if (!address || address.moved !== null) return next();
+  private servePage(req: IncomingMessage, res: ServerResponse, next: Next): void {
+    const page = this.pages.of(req, res);
+    // The start-up redirect is answered by the page service; only pages are cached. Another spelling of a page
+    // (`/about.html/`, `?casemenu=03`) moves to the page's own address, and an address that names nothing is not
+    // found: the application answers both, and neither is kept.
+    if (page.redirect !== null || !page.address || page.address.moved !== null) return next();
     // The page is made from its path and the parameters it reads, nothing else: `?utm_source=…` is one entry.
-    const normalised = address.canonical;
-    req.url = normalised;
+    req.url = page.url;
     // Each origin makes its own pages (absolute links).
-    const origin = publicOrigin(req, this.originSettings);
-    if (!this.knownOrigin(req, origin)) return next();
+    if (!this.knownOrigin(req, page.origin)) return next();
     // Each visitor's releases (a canary goes to some) are part of the key.
-    const visitor = this.remotes.forVisitor(req, res);
-    const key = `page ${origin} ${normalised} ${visitor.stamp}`;
-    const cache = address.match.route.name === 'search' ? this.openEnded : this.main;
-    const remote = remoteFor(address.match, path);
-    const release = visitor.pointer.remotes[remote]?.release;
+    const key = `page ${page.origin} ${page.url} ${page.visitor.stamp}`;
+    const cache = page.match?.route.name === 'search' ? this.openEnded : this.main;
+    const { remote, release } = page;
     // A page made by the application is counted there (PageService); one sent from the cache, here.
     const counted = release ? () => this.visits.pageServed(req, res, remote, release) : undefined;
-    const vary = this.varyOf(host, normalised, path);
-    this.serve(req, res, next, key, cache, this.remotes.canaryRunning() ? `${vary}, Cookie` : vary, counted);
+    this.serve(req, res, next, key, cache, page.vary, counted);
   }
 
   /** robots.txt and the sitemaps: made from the published content and absolute addresses, so kept per origin. */
@@ -205,18 +195,6 @@ export class CacheServer implements OnModuleInit {
     const host = origin.slice(origin.indexOf('://') + 3);
     const port = req.socket.localPort;
     return port !== undefined && LOOPBACK_HOSTS.some((name) => host === `${name}:${port}`);
-  }
-
-  /** A page's `Vary`, worked out once per host and page (it depends on nothing else). */
-  private varyOf(host: string, page: string, path: string): string {
-    const key = `${host} ${page}`;
-    let vary = this.varies.get(key);
-    if (vary === undefined) {
-      vary = pageVary(host, path, this.config.mobileHosts);
-      if (this.varies.size >= 4096) this.varies.clear();
-      this.varies.set(key, vary);
-    }
-    return vary;
   }
 
   private serve(

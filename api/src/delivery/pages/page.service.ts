@@ -1,27 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  composeHead,
-  NOT_FOUND_HEAD,
-  resolvePageAddress,
-  siteMetaFrom,
-  siteName,
-  type SiteConfig,
-} from '@site/shared-types';
+import { composeHead, NOT_FOUND_HEAD, siteMetaFrom, siteName, type SiteConfig } from '@site/shared-types';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { originSettings, publicOrigin, type OriginSettings } from '../../core/public-origin.js';
 import { RenderCalls } from '../reads/render-calls.js';
 import { KeywordsService } from '../../content/keywords/keywords.service.js';
 import { headTags } from './head-tags.js';
 import { PageHeadFallback } from './page-head-fallback.service.js';
 import { PageReads } from '../reads/page-reads.js';
 import { CanaryVisits } from '../releases/canary-visits.js';
-import { remoteFor } from './remote-for.js';
-import { RemotesService } from '../releases/remotes.service.js';
 import { ShellTemplate } from './shell-template.js';
 import { SsrService, type ServerRender } from './ssr.service.js';
 import { StructuredData } from './structured-data.service.js';
-import { pageVary, queryOf, startupRedirect } from './startup-redirect.js';
+import { PageRequests } from './page-request.js';
 
 /**
  * The shell's page for every non-API address (history mode), step by step (docs/architecture.md "Render
@@ -35,34 +25,27 @@ export class PageService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly keywords: KeywordsService,
-    private readonly remotes: RemotesService,
+    private readonly pages: PageRequests,
     private readonly ssr: SsrService,
     private readonly shell: ShellTemplate,
     private readonly fallback: PageHeadFallback,
     private readonly calls: RenderCalls,
     private readonly structured: StructuredData,
     private readonly visits: CanaryVisits,
-  ) {
-    this.originSettings = originSettings(config);
-  }
-
-  private readonly originSettings: OriginSettings;
+  ) {}
 
   async serve(req: Request, res: Response): Promise<void> {
+    const page = this.pages.of(req, res);
     res.setHeader('Cache-Control', 'no-cache');
-    const vary = pageVary(req.get('host') ?? '', req.path, this.config.mobileHosts);
-    res.setHeader('Vary', this.remotes.canaryRunning() ? `${vary}, Cookie` : vary);
-    const target = startupRedirect(req, this.config.mobileHosts);
-    if (target) {
-      res.redirect(302, target);
+    res.setHeader('Vary', page.vary);
+    if (page.redirect) {
+      res.redirect(302, page.redirect);
       return;
     }
     // One address per page: another spelling of it moves there for good; an address that names nothing is
     // not found, whatever a lenient parser would make of it.
-    const search = queryOf(req);
-    const address = resolvePageAddress(req.path, search);
-    if (address?.moved) {
-      res.redirect(301, address.moved);
+    if (page.address?.moved) {
+      res.redirect(301, page.address.moved);
       return;
     }
 
@@ -76,27 +59,24 @@ export class PageService {
         );
       return;
     }
-    const match = address?.match ?? null;
+    const { match, remote, release, origin } = page;
     const records = await this.keywords.list();
     const site = siteMetaFrom(records);
-    const { pointer } = this.remotes.forVisitor(req, res);
-    const remote = remoteFor(match, req.path);
-    const current = pointer.remotes[remote];
-    if (current) this.visits.pageServed(req, res, remote, current.release);
+    if (release) this.visits.pageServed(req, res, remote, release);
 
     // The page's public reads, each made once: by the render, the fallback head and the structured data.
     const reads = new PageReads(this.calls.call);
     let rendered: ServerRender | null = null;
-    if (remote !== 'mf_admin' && current && req.method === 'GET') {
+    if (remote !== 'mf_admin' && release && req.method === 'GET') {
       rendered = await this.ssr.render(
         {
-          url: req.originalUrl,
+          url: page.url,
           remote,
-          release: current.release,
+          release,
           apiBase: loopbackBase(req),
           call: reads.read,
           keywords: records,
-          onFailure: () => this.visits.renderFailed(req, remote, current.release),
+          onFailure: () => this.visits.renderFailed(req, remote, release),
         },
         files.build,
       );
@@ -105,9 +85,8 @@ export class PageService {
       ? (rendered?.result.head ?? composeHead(await this.fallback.head(match, reads), site))
       : composeHead(NOT_FOUND_HEAD, site);
 
-    const origin = publicOrigin(req, this.originSettings);
     const config: SiteConfig = {
-      ...pointer,
+      ...page.visitor.pointer,
       origin,
       mobileHosts: this.config.mobileHosts,
       hydration: this.config.frontend.hydration,
@@ -118,10 +97,10 @@ export class PageService {
     };
     const name = siteName(site.title);
     const structured =
-      head.status === 200 && match ? await this.structured.tag(match, req.path, origin, name, reads) : null;
+      head.status === 200 && match ? await this.structured.tag(match, page.path, origin, name, reads) : null;
     const [before, after] = this.shell.fill(files, {
       head: [
-        ...headTags({ head, siteName: name, origin, path: req.path, search, match }),
+        ...headTags({ head, siteName: name, origin, path: page.path, search: page.search, match }),
         ...(structured ? [structured] : []),
       ],
       styles: rendered?.styles ?? [],
@@ -139,7 +118,8 @@ export class PageService {
       (chunk) => res.write(chunk),
       (error) => {
         if (error) {
-          this.visits.renderFailed(req, remote, current!.release);
+          // A page rendered on the server was made with a release.
+          if (release) this.visits.renderFailed(req, remote, release);
           res.destroy(error instanceof Error ? error : new Error(String(error)));
         } else res.end(after);
       },
