@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { ApiException } from './api.exception.js';
 import { BoundedLog } from './bounded-log.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-errors.js';
+import { failureEnvelope, refusalEnvelope } from './envelope.js';
 
 /** Chinese texts for the transport-level statuses the API answers itself. */
 export const HTTP_MESSAGES: Record<number, string> = {
@@ -18,11 +19,6 @@ export const HTTP_MESSAGES: Record<number, string> = {
   500: '服务器繁忙，请稍后再试',
   503: '服务暂不可用，请稍后再试',
 };
-
-/** The envelope of every refusal: `data` is always `null`. */
-function failureEnvelope(code: FailureEnvelope['code'], msg: string): FailureEnvelope {
-  return { code, msg, data: null };
-}
 
 /** A 5xx envelope also names the request, so a user's report can be matched to the log line. */
 function withRequestId(envelope: FailureEnvelope, status: number, req: Request): FailureEnvelope {
@@ -54,7 +50,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const req = http.getRequest<Request>();
 
     if (exception instanceof ApiException) {
-      this.send(res, HttpStatus.OK, failureEnvelope(exception.code, exception.message));
+      this.send(res, HttpStatus.OK, refusalEnvelope(exception));
       return;
     }
 

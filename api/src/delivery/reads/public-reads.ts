@@ -1,12 +1,13 @@
 import { Injectable, type OnModuleInit, type Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { ResultCode, type Envelope } from '@site/shared-types';
+import type { Envelope } from '@site/shared-types';
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage } from 'class-validator';
 import { ApiException } from '../../core/api.exception.js';
 import { PUBLIC_READ, type PublicReadOptions } from '../../core/public-read.decorator.js';
-import { DEFAULT_SUCCESS_MESSAGE, RESPONSE_MESSAGE } from '../../core/response-message.decorator.js';
+import { refusalEnvelope, successEnvelope } from '../../core/envelope.js';
+import { successMessage } from '../../core/response-message.decorator.js';
 import { ApiValidationPipe } from '../../core/validation.js';
 
 export interface PublicReadRoute {
@@ -50,7 +51,7 @@ export class PublicReads implements OnModuleInit {
         if (!method) throw new Error(`@PublicRead() on ${wrapper.name}.${name}: only GET and POST reads`);
         const path = `/${[prefix, String(Reflect.getMetadata(PATH_METADATA, handler) ?? '')].filter(Boolean).join('/')}`;
         const [dto] = (Reflect.getMetadata('design:paramtypes', instance, name) ?? []) as Array<Type<object>>;
-        const message = this.reflector.get<string | undefined>(RESPONSE_MESSAGE, handler) ?? DEFAULT_SUCCESS_MESSAGE;
+        const message = successMessage(this.reflector, handler, wrapper.metatype as Type<unknown>);
         this.routes.set(`${method} ${path}`, {
           method,
           path,
@@ -78,6 +79,10 @@ export class PublicReads implements OnModuleInit {
     return `${route.method} ${route.path} ${JSON.stringify(route.fields.map((field) => converted[field] ?? null))}`;
   }
 
+  /**
+   * The handler called as HTTP calls it, through the same pieces: the application's validation pipe on the body,
+   * the success envelope of its result or the envelope of its refusal. Anything else is thrown, as over HTTP.
+   */
   private async run(
     handler: (...args: unknown[]) => Promise<unknown>,
     dto: Type<object> | null,
@@ -85,11 +90,10 @@ export class PublicReads implements OnModuleInit {
     body: unknown,
   ): Promise<Envelope<unknown>> {
     try {
-      if (!dto) return { code: ResultCode.Ok, msg: message, data: (await handler()) ?? null };
-      const validated = await this.pipe.transform(body, { type: 'body', metatype: dto, data: '' });
-      return { code: ResultCode.Ok, msg: message, data: (await handler(validated)) ?? null };
+      const args = dto ? [await this.pipe.transform(body, { type: 'body', metatype: dto, data: '' })] : [];
+      return successEnvelope(await handler(...args), message);
     } catch (error) {
-      if (error instanceof ApiException) return { code: error.code, msg: error.message, data: null };
+      if (error instanceof ApiException) return refusalEnvelope(error);
       throw error;
     }
   }
