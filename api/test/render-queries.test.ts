@@ -122,7 +122,7 @@ describe('a server render', () => {
 });
 
 describe('a page rendered in the browser (SSR=false)', () => {
-  it('should take its existence and head from the domain services, reading the item once', async () => {
+  it('should take its existence and head from its route module, reading the item once', async () => {
     const [item] = await t.sql<{ id: number; name: string }>('SELECT id, name FROM "case" ORDER BY id LIMIT 1');
     const { status, queries } = await queriesOf(plain, `/details/${item!.id}.html`);
     expect(status).toBe(200);

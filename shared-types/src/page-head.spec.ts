@@ -74,6 +74,7 @@ describe('composeHead', () => {
     expect(composeHead(itemHead({ ...article, intro: '' }), site)).toEqual({
       status: 200,
       title: '网站改版的五个细节 - 云帆科技',
+      name: '网站改版的五个细节',
       description: DEFAULT_META.description,
       keywords: DEFAULT_META.keywords,
       image: '/uploads/a.png',
@@ -86,7 +87,7 @@ describe('composeHead', () => {
   });
 
   it('should keep the site title for a page without a title and the status of a missing page', () => {
-    expect(composeHead({ title: null }, site).title).toBe(DEFAULT_META.title);
+    expect(composeHead({ title: null }, site)).toMatchObject({ title: DEFAULT_META.title, name: null });
     expect(composeHead(NOT_FOUND_HEAD, site)).toMatchObject({ status: 404, title: '页面不存在 - 云帆科技' });
   });
 });

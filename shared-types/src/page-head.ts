@@ -135,6 +135,7 @@ export function composeHead(head: PageHead, site: SiteMeta): SsrHead {
   return {
     status: head.status ?? 200,
     title: headTitle(head, site.title),
+    name: head.title ?? null,
     description: head.description || site.description,
     keywords: head.keywords || site.keywords,
     image: head.image ?? null,

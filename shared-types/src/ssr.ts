@@ -36,6 +36,8 @@ export interface SsrHead {
   status: 200 | 404;
   /** The complete `<title>` text. */
   title: string;
+  /** The page's own name, without the site's (a breadcrumb's last entry); `null` for a page without one. */
+  name: string | null;
   description: string;
   keywords: string;
   image: string | null;
@@ -51,4 +53,9 @@ export interface SsrResult {
 
 export interface SsrRenderer {
   render(request: SsrRequest): Promise<SsrResult>;
+  /**
+   * The head and status alone, from the page's route module (its reads and its `head`), without rendering: for a
+   * page the browser renders. The route module is the one place that says what a page reads and how it is named.
+   */
+  head(request: SsrRequest): Promise<SsrHead>;
 }

@@ -14,6 +14,7 @@ import {
   composeHead,
   scriptJson,
   type PageHead,
+  type SsrHead,
   type SsrRenderer,
   type SsrRequest,
   type SsrResult,
@@ -72,15 +73,31 @@ async function render(request: SsrRequest): Promise<SsrResult> {
   }
 }
 
-async function renderWith(request: SsrRequest, module: RemoteModule, store: AppStore): Promise<SsrResult> {
+/** The head alone: the route module's reads run into a store, and its `head`. */
+async function head(request: SsrRequest): Promise<SsrHead> {
+  const module = await remoteModule(request);
+  const store = createAppStore({ apiBase: request.apiBase, call: request.call });
+  try {
+    const routeHead = await prefetch(request, module, store);
+    return composeHead(routeHead, store.getState().site.meta);
+  } finally {
+    releaseStore(store);
+  }
+}
+
+/** Seeds the keyword records and runs the page's reads (layout and route) into `store`; answers the route's head. */
+async function prefetch(request: SsrRequest, module: RemoteModule, store: AppStore): Promise<PageHead> {
   // The path exactly as asked for: a URL parser would read `//about.html` as a host and `/./about.html` as
   // `/about.html`, and the page would be rendered for an address that names nothing.
   const mark = request.url.search(/[?#]/);
   const path = mark < 0 ? request.url : request.url.slice(0, mark);
   const search = request.url[mark] === '?' ? request.url.slice(mark + 1).split('#')[0]! : '';
   await seedKeywords(store, request.keywords);
-  let head: PageHead = { title: null };
-  if (module.prefetch) head = await module.prefetch({ path, search, store });
+  return module.prefetch ? module.prefetch({ path, search, store }) : { title: null };
+}
+
+async function renderWith(request: SsrRequest, module: RemoteModule, store: AppStore): Promise<SsrResult> {
+  const head = await prefetch(request, module, store);
   await settleQueries(store);
   const state = store.getState();
   const meta = state.site.meta;
@@ -142,7 +159,7 @@ async function renderWith(request: SsrRequest, module: RemoteModule, store: AppS
   });
 }
 
-export const renderer: SsrRenderer = { render };
+export const renderer: SsrRenderer = { render, head };
 
 function asError(thrown: unknown): Error {
   return thrown instanceof Error ? thrown : new Error(String(thrown));

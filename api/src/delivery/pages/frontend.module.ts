@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { ReadsModule } from '../reads/reads.module.js';
 import { KeywordsModule } from '../../content/keywords/keywords.module.js';
 import { FrontendController } from './frontend.controller.js';
-import { PageHeadFallback } from './page-head-fallback.service.js';
 import { PageRequests } from './page-request.js';
 import { PageService } from './page.service.js';
 import { RemotesModule } from '../releases/remotes.module.js';
@@ -14,7 +13,7 @@ import { StructuredData } from './structured-data.service.js';
 @Module({
   imports: [KeywordsModule, RemotesModule, ReadsModule],
   controllers: [FrontendController],
-  providers: [PageRequests, SsrService, ShellTemplate, PageHeadFallback, StructuredData, PageService],
+  providers: [PageRequests, SsrService, ShellTemplate, StructuredData, PageService],
   exports: [RemotesModule, PageRequests, PageService, SsrService, ShellTemplate],
 })
 export class FrontendModule {}

@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { composeHead, NOT_FOUND_HEAD, siteMetaFrom, siteName, type SiteConfig } from '@site/shared-types';
+import { composeHead, NOT_FOUND_HEAD, ROUTE_TITLES, siteMetaFrom, siteName, type SiteConfig } from '@site/shared-types';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { RenderCalls } from '../reads/render-calls.js';
 import { KeywordsService } from '../../content/keywords/keywords.service.js';
 import { headTags } from './head-tags.js';
-import { PageHeadFallback } from './page-head-fallback.service.js';
 import { PageReads } from '../reads/page-reads.js';
 import { CanaryVisits } from '../releases/canary-visits.js';
 import { ShellTemplate } from './shell-template.js';
@@ -16,9 +15,9 @@ import { PageRequests } from './page-request.js';
 /**
  * The shell's page for every non-API address (history mode), step by step (docs/architecture.md "Render
  * path"): the start-up redirect as a 302; the public page rendered on the server by its remote's route module,
- * which also gives the page's status and head; or, for the back office and any page not rendered on the server,
- * the status and head from the domain services and the page rendered in the browser; then the shell's template
- * filled in and the markup streamed into it.
+ * which also gives the page's status and head; or, for a page rendered in the browser, the status and head from
+ * the same route module run without rendering; then the shell's template filled in and the markup streamed
+ * into it.
  */
 @Injectable()
 export class PageService {
@@ -28,7 +27,6 @@ export class PageService {
     private readonly pages: PageRequests,
     private readonly ssr: SsrService,
     private readonly shell: ShellTemplate,
-    private readonly fallback: PageHeadFallback,
     private readonly calls: RenderCalls,
     private readonly structured: StructuredData,
     private readonly visits: CanaryVisits,
@@ -64,26 +62,24 @@ export class PageService {
     const site = siteMetaFrom(records);
     if (release) this.visits.pageServed(req, res, remote, release);
 
-    // The page's public reads, each made once: by the render, the fallback head and the structured data.
+    // The page's public reads, each made once: by the render (or the head alone) and the structured data.
     const reads = new PageReads(this.calls.call);
+    const made = remote !== 'mf_admin' && release ? { url: page.url, remote, release } : null;
+    const input = made && { ...made, apiBase: loopbackBase(req), call: reads.read, keywords: records };
     let rendered: ServerRender | null = null;
-    if (remote !== 'mf_admin' && release && req.method === 'GET') {
+    if (input && req.method === 'GET') {
       rendered = await this.ssr.render(
-        {
-          url: page.url,
-          remote,
-          release,
-          apiBase: loopbackBase(req),
-          call: reads.read,
-          keywords: records,
-          onFailure: () => this.visits.renderFailed(req, remote, release),
-        },
+        { ...input, onFailure: () => this.visits.renderFailed(req, remote, input.release) },
         files.build,
       );
     }
-    const head = match
-      ? (rendered?.result.head ?? composeHead(await this.fallback.head(match, reads), site))
-      : composeHead(NOT_FOUND_HEAD, site);
+    // A page rendered in the browser takes its head from its route module all the same; the route's own title
+    // serves only where no route module can run here (the back office; a release without a server build).
+    const head = !match
+      ? composeHead(NOT_FOUND_HEAD, site)
+      : (rendered?.result.head ??
+        (input && (await this.ssr.head(input, files.build))) ??
+        composeHead({ title: ROUTE_TITLES[match.route.name as keyof typeof ROUTE_TITLES] ?? null }, site));
 
     const config: SiteConfig = {
       ...page.visitor.pointer,
@@ -97,7 +93,7 @@ export class PageService {
     };
     const name = siteName(site.title);
     const structured =
-      head.status === 200 && match ? await this.structured.tag(match, page.path, origin, name, reads) : null;
+      head.status === 200 && match ? await this.structured.tag(match, page.path, origin, name, head.name, reads) : null;
     const [before, after] = this.shell.fill(files, {
       head: [
         ...headTags({ head, siteName: name, origin, path: page.path, search: page.search, match }),

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { ApiCall, KeywordRecord, SsrRenderer, SsrRequest, SsrResult } from '@site/shared-types';
+import type { ApiCall, KeywordRecord, SsrHead, SsrRenderer, SsrRequest, SsrResult } from '@site/shared-types';
 import { APP_CONFIG, type AppConfig, type RemoteName } from '../../config/config.js';
 import { Metrics } from '../../core/metrics/metrics.service.js';
 import { RemotesService, type PageStyle, type ServerRelease } from '../releases/remotes.service.js';
@@ -75,6 +75,27 @@ export class SsrService {
       this.reportOnce(
         `${input.remote}@${input.release}`,
         `Server rendering with ${input.remote} release ${input.release} failed; its pages are rendered in the browser. ${describe(error)}`,
+      );
+      return null;
+    }
+  }
+
+  /**
+   * The head and status of a page the browser renders, from its route module run by the shell's server build
+   * (the same reads and `head` a render uses), whether or not pages are rendered here (`SSR`). `null` when that
+   * cannot run: no server build of the shell or of the release, or a route module that throws.
+   */
+  async head(input: Omit<RenderInput, 'onFailure'>, shellBuild: string): Promise<SsrHead | null> {
+    if (this.config.frontend.shellUrl !== null) return null;
+    const release = await this.remotes.serverRelease(input.remote, input.release);
+    const loaded = release ? await this.load(shellBuild) : null;
+    if (!release || !loaded || loaded.shellBuild !== shellBuild) return null;
+    try {
+      return await loaded.renderer.head(this.request(input, input.url, release));
+    } catch (error) {
+      this.reportOnce(
+        `head ${input.remote}@${input.release}`,
+        `The route modules of ${input.remote} release ${input.release} fail on the server; pages rendered in the browser get the route's own title. ${describe(error)}`,
       );
       return null;
     }

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_WEBCASE_ID, type ContactData, type HeaderData, type RouteMatch } from '@site/shared-types';
-import { caseDetail, newsDetail, PageHeadFallback } from './page-head-fallback.service.js';
-import type { PageReads } from '../reads/page-reads.js';
+import {
+  DEFAULT_WEBCASE_ID,
+  type CaseDetail,
+  type ContactData,
+  type HeaderData,
+  type NewsDetail,
+  type RouteMatch,
+} from '@site/shared-types';
+import { naming, type PageReads } from '../reads/page-reads.js';
 import { itemKindOf, structuredDataTag, type Crumb, type StructuredItem } from './structured-data.js';
 
 /** The section a page sits in, between the home page and the page itself. */
@@ -13,15 +19,20 @@ const SECTIONS: Partial<Record<string, Crumb>> = {
 
 /**
  * Gathers a page's structured data (docs/behaviour.md#structured-data) from the page's own public reads: the
- * header's logo and the contact block for the organisation, the page's title for its breadcrumb, the item on a
- * detail page. What the render already read is not read again.
+ * header's logo and the contact block for the organisation, the page's name for its breadcrumb, the item its
+ * route module read on a detail page. What the render already read is not read again.
  */
 @Injectable()
 export class StructuredData {
-  constructor(private readonly heads: PageHeadFallback) {}
-
-  /** The `<script type="application/ld+json">` of a page that exists. */
-  async tag(match: RouteMatch, path: string, origin: string, siteName: string, reads: PageReads): Promise<string> {
+  /** The `<script type="application/ld+json">` of a page that exists; `pageName`: its head's own name. */
+  async tag(
+    match: RouteMatch,
+    path: string,
+    origin: string,
+    siteName: string,
+    pageName: string | null,
+    reads: PageReads,
+  ): Promise<string> {
     const [header, contact, item] = await Promise.all([
       reads.data<HeaderData>({ path: '/api/header', method: 'GET' }),
       reads.data<ContactData>({ path: '/api/contact', method: 'GET' }),
@@ -33,15 +44,14 @@ export class StructuredData {
       siteName,
       logo: header?.logo.url || null,
       contact: contact ?? { company: '', address: '', phones: [], email: '' },
-      crumbs: await this.crumbs(match, path, item, reads),
+      crumbs: this.crumbs(match, path, item?.name ?? pageName),
       item,
     });
   }
 
-  private async crumbs(match: RouteMatch, path: string, item: StructuredItem | null, reads: PageReads) {
+  private crumbs(match: RouteMatch, path: string, own: string | null): Crumb[] {
     const name = match.route.name;
     if (name === 'index' || name === 'meindex') return [];
-    const own = item?.name ?? (await this.heads.head(match, reads)).title;
     if (!own) return [];
     const section =
       name === 'webcase' && match.id !== DEFAULT_WEBCASE_ID
@@ -54,11 +64,14 @@ export class StructuredData {
   private async item(match: RouteMatch, reads: PageReads): Promise<StructuredItem | null> {
     const kind = itemKindOf(match);
     const id = match.id ?? 0;
+    // The item as the page's route module read it (the render, or the head alone, ran it first).
     const detail =
       kind === 'article'
-        ? await newsDetail(reads, id).then((news) => news && { ...news, name: news.title })
+        ? await reads
+            .made<NewsDetail>('/api/itemnewscut', naming('case', id))
+            .then((news) => news && { ...news, name: news.title })
         : kind === 'case'
-          ? await caseDetail(reads, id)
+          ? await reads.made<CaseDetail>('/api/details', naming('case', id))
           : undefined;
     if (!kind || !detail) return null;
     return {
