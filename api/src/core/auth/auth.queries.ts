@@ -49,6 +49,11 @@ export function findAdminById(db: Sql, id: number): Promise<AdminUserRow | undef
   return queryOne<AdminUserRow>(db, 'SELECT id, password_hash FROM admin_user WHERE id = $1', [id]);
 }
 
+/** An administrator's e-mail (for an audit entry); `undefined` when the account is gone. */
+export async function findAdminEmail(db: Sql, id: number): Promise<string | undefined> {
+  return (await queryOne<{ email: string }>(db, 'SELECT email FROM admin_user WHERE id = $1', [id]))?.email;
+}
+
 export async function updatePasswordHash(manager: EntityManager, userId: number, passwordHash: string): Promise<void> {
   await execute(manager, 'UPDATE admin_user SET password_hash = $2, password_changed_at = now() WHERE id = $1', [
     userId,

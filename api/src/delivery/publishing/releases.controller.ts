@@ -2,13 +2,10 @@ import { Body, Controller, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { ReleasesOverview } from '@site/shared-types';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { ApiPost } from '../../core/api-post.decorator.js';
 import { Client, type ClientInfo } from '../../core/client-info.js';
 import { Public } from '../../core/public.decorator.js';
 import { ResponseMessage } from '../../core/response-message.decorator.js';
-import { queryOne } from '../../core/sql.js';
 import { CurrentAdmin } from '../../core/auth/admin.decorator.js';
 import type { AdminIdentity } from '../../core/auth/auth.service.js';
 import { CanaryDto, ClientErrorDto, ReleaseDto, RemoteDto } from './dto/releases.dto.js';
@@ -19,10 +16,7 @@ import { ReleasesService } from './releases.service.js';
 @ApiSecurity('token')
 @Controller('api')
 export class ReleasesController {
-  constructor(
-    private readonly releases: ReleasesService,
-    @InjectDataSource() private readonly db: DataSource,
-  ) {}
+  constructor(private readonly releases: ReleasesService) {}
 
   @ApiPost('releases')
   @ApiOperation({ summary: "Every remote's kept releases, pointer, error counts, and the latest switches" })
@@ -63,11 +57,8 @@ export class ReleasesController {
   }
 
   /** The administrator's e-mail, for the audit entry. */
-  private async actor(admin: AdminIdentity): Promise<string> {
-    const row = await queryOne<{ email: string }>(this.db, 'SELECT email FROM admin_user WHERE id = $1', [
-      admin.userId,
-    ]);
-    return row?.email ?? `管理员 #${admin.userId}`;
+  private actor(admin: AdminIdentity): Promise<string> {
+    return this.releases.actorOf(admin.userId);
   }
 }
 

@@ -16,7 +16,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { failure } from '../../core/api.exception.js';
 import { BoundedLog } from '../../core/bounded-log.js';
 import { isDatabaseUnavailable } from '../../core/database-errors.js';
-import { queryOne } from '../../core/sql.js';
+import { findAdminEmail } from '../../core/auth/auth.queries.js';
 import { RemotesService } from '../releases/remotes.service.js';
 import { CanaryVisits } from '../releases/canary-visits.js';
 import { ReleaseCounters } from '../releases/release-counters.js';
@@ -26,6 +26,7 @@ import {
   abandonCanaryIfRunning,
   addStats,
   addVisitors,
+  findPointer,
   insertEvent,
   listEvents,
   listPointers,
@@ -289,11 +290,12 @@ export class ReleasesService implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private pointerRow(remote: RemoteName): Promise<PointerRow | undefined> {
-    return queryOne<PointerRow>(
-      this.db,
-      'SELECT remote, active, previous, canary FROM remote_release WHERE remote = $1',
-      [remote],
-    );
+    return findPointer(this.db, remote);
+  }
+
+  /** Who switched a release, for its audit entry: the administrator's e-mail. */
+  async actorOf(adminId: number): Promise<string> {
+    return (await findAdminEmail(this.db, adminId)) ?? `管理员 #${adminId}`;
   }
 
   /**

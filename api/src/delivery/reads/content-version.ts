@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { queryOne } from '../../core/sql.js';
+import { listenOn, readContentVersion } from './content-version.queries.js';
 
 const CHANNEL = 'content_changed';
 /** A remote's release pointer changed (docs/architecture.md "Releases"): announced on the same connection. */
@@ -66,8 +66,7 @@ export class ContentVersion implements OnApplicationBootstrap, OnApplicationShut
 
   /** Reads the version and tells the listeners if it moved. */
   async check(): Promise<void> {
-    const row = await queryOne<{ version: string }>(this.db, 'SELECT version::text AS version FROM content_version');
-    this.seen(row?.version ?? null);
+    this.seen((await readContentVersion(this.db)) ?? null);
   }
 
   private seen(version: string | null): void {
@@ -102,7 +101,7 @@ export class ContentVersion implements OnApplicationBootstrap, OnApplicationShut
     client.on('end', () => this.lost(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANNEL}; LISTEN ${RELEASES_CHANNEL}`);
+      await listenOn(client, [CHANNEL, RELEASES_CHANNEL]);
       if (this.stopped) throw new Error('stopping');
     } catch (error) {
       if (this.stopped) {

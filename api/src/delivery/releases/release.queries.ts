@@ -21,6 +21,10 @@ export function listPointers(db: Sql): Promise<PointerRow[]> {
 }
 
 /** The remote's pointer, locked until the transaction ends (created empty the first time). */
+export function findPointer(db: Sql, remote: RemoteName): Promise<PointerRow | undefined> {
+  return queryOne<PointerRow>(db, `SELECT ${POINTER_COLUMNS} FROM remote_release WHERE remote = $1`, [remote]);
+}
+
 export async function lockPointer(db: Sql, remote: RemoteName): Promise<PointerRow> {
   await execute(db, 'INSERT INTO remote_release (remote) VALUES ($1) ON CONFLICT (remote) DO NOTHING', [remote]);
   return (await queryOne<PointerRow>(db, `SELECT ${POINTER_COLUMNS} FROM remote_release WHERE remote = $1 FOR UPDATE`, [
