@@ -1,6 +1,7 @@
 import type { KeywordRecord } from './domain/keywords.js';
 import type { Envelope } from './envelope.js';
 import type { RemoteName } from './site-config.js';
+import type { RouteMatch } from './site-routes.js';
 
 /** One API call a server render makes, answered in the server's own process (no HTTP, no JSON in between). */
 export interface ApiCallRequest {
@@ -29,6 +30,8 @@ export interface SsrRequest {
   call?: ApiCall;
   keywords: KeywordRecord[];
   mobileHosts: string[];
+  /** The route the server matched for the page (its page request), so the render does not match it again. */
+  match?: RouteMatch | null;
 }
 
 export interface SsrHead {

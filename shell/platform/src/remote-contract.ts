@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { PageHead, SiteConfig } from '@site/shared-types';
+import type { PageHead, RouteMatch, SiteConfig } from '@site/shared-types';
 import type { AppStore } from './store';
 
 /** What the shell hands to a remote's `./App`. */
@@ -18,6 +18,8 @@ export interface PrefetchContext {
   search: string;
   /** A store made for this request only; the page's data goes in through the shared API client. */
   store: AppStore;
+  /** The route the server matched for this request (`null`: none), so it is not matched again; absent: match `path`. */
+  match?: RouteMatch | null;
 }
 
 /**

@@ -207,9 +207,9 @@ export function createPrefetch<Name extends string>(options: {
   modules: RouteModules<Name>;
   layout: LayoutReads;
 }): Prefetch {
-  return async ({ path, search, store }) => {
+  return async ({ path, search, store, match: matched }) => {
     const layout = runReads(store, options.layout());
-    const match = matchSiteRoute(path);
+    const match = matched === undefined ? matchSiteRoute(path) : matched;
     // Compared by value: the remote's route table and the platform's may be separate copies of shared-types.
     const route =
       match && options.table.find((entry) => entry.path === match.route.path && entry.face === match.route.face);

@@ -93,7 +93,7 @@ async function prefetch(request: SsrRequest, module: RemoteModule, store: AppSto
   const path = mark < 0 ? request.url : request.url.slice(0, mark);
   const search = request.url[mark] === '?' ? request.url.slice(mark + 1).split('#')[0]! : '';
   await seedKeywords(store, request.keywords);
-  return module.prefetch ? module.prefetch({ path, search, store }) : { title: null };
+  return module.prefetch ? module.prefetch({ path, search, store, match: request.match }) : { title: null };
 }
 
 async function renderWith(request: SsrRequest, module: RemoteModule, store: AppStore): Promise<SsrResult> {

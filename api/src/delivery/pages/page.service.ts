@@ -64,7 +64,7 @@ export class PageService {
 
     // The page's public reads, each made once: by the render (or the head alone) and the structured data.
     const reads = new PageReads(this.calls.call);
-    const made = remote !== 'mf_admin' && release ? { url: page.url, remote, release } : null;
+    const made = remote !== 'mf_admin' && release ? { url: page.url, remote, release, match } : null;
     const input = made && { ...made, apiBase: loopbackBase(req), call: reads.read, keywords: records };
     let rendered: ServerRender | null = null;
     if (input && req.method === 'GET') {

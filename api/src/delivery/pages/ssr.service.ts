@@ -2,7 +2,15 @@ import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { ApiCall, KeywordRecord, SsrHead, SsrRenderer, SsrRequest, SsrResult } from '@site/shared-types';
+import type {
+  ApiCall,
+  KeywordRecord,
+  RouteMatch,
+  SsrHead,
+  SsrRenderer,
+  SsrRequest,
+  SsrResult,
+} from '@site/shared-types';
 import { APP_CONFIG, type AppConfig, type RemoteName } from '../../config/config.js';
 import { Metrics } from '../../core/metrics/metrics.service.js';
 import { RemotesService, type PageStyle, type ServerRelease } from '../releases/remotes.service.js';
@@ -21,6 +29,8 @@ export interface RenderInput {
   /** Answers the render's public reads in this process. */
   call: ApiCall;
   keywords: KeywordRecord[];
+  /** The route the page request matched (absent for the release gate's smoke renders: they match their own). */
+  match?: RouteMatch | null;
   /** Told when the render fails (the failure is counted against the release, and against a canary's visitor). */
   onFailure?: () => void;
 }
@@ -143,6 +153,7 @@ export class SsrService {
       call: input.call,
       keywords: input.keywords,
       mobileHosts: this.config.mobileHosts,
+      match: input.match,
     };
   }
 
