@@ -26,8 +26,9 @@ describe('POST /api/keyswords', () => {
     expect(ok(await t.http.post('/api/keyswords'))).toEqual([]);
   });
 
-  it('should not answer GET (the call is POST)', async () => {
-    const res = await t.http.get('/api/keyswords');
-    expect(res.status).toBe(404);
+  it('should answer its GET form alike, and no other method', async () => {
+    expect(ok(await t.http.get('/api/keyswords'))).toEqual(ok(await t.http.post('/api/keyswords')));
+    expect((await t.http.put('/api/keyswords')).status).toBe(404);
+    expect((await t.http.delete('/api/keyswords')).status).toBe(404);
   });
 });

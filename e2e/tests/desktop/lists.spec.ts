@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  canonicalQuery,
   CASE_CLASSES,
   INFINITE_LIST,
   type ItemNewsData,
@@ -12,16 +13,27 @@ import { mainUrl, mountedRemote } from '../../support/site';
 test.use({ viewport: { width: 1366, height: 900 } });
 
 interface ListCall {
+  method: string;
+  query: string;
+  /** The query's fields, as numbers. */
   body: { menu: number; amount: number; type?: number; page: number };
 }
 
-/** Records the list calls of a page. */
+/** Records the list calls of a page: GETs with their fields in the query. */
 function recordCalls(page: Page, path: string): ListCall[] {
   const calls: ListCall[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === path) calls.push({ body: request.postDataJSON() });
+    const url = new URL(request.url());
+    if (url.pathname !== path) return;
+    const body = Object.fromEntries([...url.searchParams].map(([name, value]) => [name, Number(value)]));
+    calls.push({ method: request.method(), query: url.search.slice(1), body: body as ListCall['body'] });
   });
   return calls;
+}
+
+/** A list call is a GET whose query is its fields' one canonical spelling (what a cache in front keeps). */
+function expectListCall(call: ListCall | undefined, fields: ListCall['body']) {
+  expect(call).toEqual({ method: 'GET', query: canonicalQuery(fields), body: fields });
 }
 
 async function scrollToEnd(page: Page) {
@@ -56,7 +68,7 @@ test.describe('desktop infinite lists', () => {
     expect(calls).toHaveLength(0);
     await page.clock.runFor(1);
     await expect.poll(() => calls.length).toBe(1);
-    expect(calls[0]!.body).toEqual({ menu: 3, amount: 3, type: 1, page: 4 });
+    expectListCall(calls[0], { menu: 3, amount: 3, type: 1, page: 4 });
     await expect(cards).toHaveCount(Math.min(7, items.case.sum));
     await page.clock.resume();
 
@@ -77,7 +89,7 @@ test.describe('desktop infinite lists', () => {
     await mountedRemote(page);
     await scrollToEnd(page);
     await expect.poll(() => calls.length, { timeout: 5000 }).toBe(1);
-    expect(calls[0]!.body).toEqual({ menu: 4, amount: 4, type: 1, page: 4 });
+    expectListCall(calls[0], { menu: 4, amount: 4, type: 1, page: 4 });
   });
 
   test('the customer-case tabs should have their own addresses and lists', async ({ page, request }) => {
@@ -98,7 +110,7 @@ test.describe('desktop infinite lists', () => {
     await expect(cards.first()).toHaveAttribute('href', `/details/${second.casecontent[0]!.id}.html?casemenu=2`);
     await scrollToEnd(page);
     await expect.poll(() => calls.length, { timeout: 5000 }).toBe(1);
-    expect(calls[0]!.body).toEqual({ menu: 2, amount: 3, type: 2, page: 4 });
+    expectListCall(calls[0], { menu: 2, amount: 3, type: 2, page: 4 });
 
     // The address can be shared: a reload shows the same tab.
     await page.reload();
@@ -116,6 +128,6 @@ test.describe('desktop infinite lists', () => {
     await expect(rows).toHaveCount(4);
     await scrollToEnd(page);
     await expect(rows).toHaveCount(Math.min(7, list.sum), { timeout: 5000 });
-    expect(calls[0]!.body).toEqual({ menu: 0, amount: 3, page: 4 });
+    expectListCall(calls[0], { menu: 0, amount: 3, page: 4 });
   });
 });

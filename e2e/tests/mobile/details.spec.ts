@@ -66,10 +66,14 @@ test.describe('mobile page titles', () => {
     const siteTitle = await page.title();
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/details', async (route) => {
-      await held;
-      await route.continue();
-    });
+    // The read is a GET with its fields in the query.
+    await page.route(
+      (url) => url.pathname === '/api/details',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
     const card = page.getByTestId('case-list').getByRole('link').first();
     const name = await card.getByRole('img').getAttribute('alt');
     await card.click();

@@ -1,6 +1,13 @@
 import { createAction } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import { ResultCode, type ApiCall, type Envelope, type KeywordRecord, type RemotePointer } from '@site/shared-types';
+import {
+  canonicalQuery,
+  ResultCode,
+  type ApiCall,
+  type Envelope,
+  type KeywordRecord,
+  type RemotePointer,
+} from '@site/shared-types';
 import { navigateTo } from './navigation';
 import { tokenCleared, type SessionState } from './session-slice';
 import { notify } from './ui-slice';
@@ -98,7 +105,9 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiError, objec
   // A server render calls this server over loopback: compressing the answer would only cost CPU on both ends.
   if (apiBase) headers['Accept-Encoding'] = 'identity';
 
-  const url = `${apiBase}${request.path}`;
+  // A read's fields go in its one canonical query string, so a cache in front keeps one answer per read.
+  const query = method === 'GET' && request.body !== undefined ? `?${canonicalQuery(request.body as object)}` : '';
+  const url = `${apiBase}${request.path}${query}`;
   const signal = request.timeoutMs ? AbortSignal.timeout(request.timeoutMs) : api.signal;
   let response: Response;
   try {
@@ -172,7 +181,7 @@ export const api = createApi({
   tagTypes: ['Keywords', 'Menu', 'Case', 'News', 'Block', 'Message'],
   endpoints: (build) => ({
     keywords: build.query<KeywordRecord[], void>({
-      query: () => ({ path: '/api/keyswords', method: 'POST', silent: true }),
+      query: () => ({ path: '/api/keyswords', method: 'GET', silent: true }),
       providesTags: ['Keywords'],
     }),
     /** The releases to load now (the shell reads it again before retrying a remote that failed). */

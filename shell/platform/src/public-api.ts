@@ -36,15 +36,15 @@ export const publicApi = api.injectEndpoints({
       providesTags: ['Block'],
     }),
     items: build.query<Data<'/api/items'>, Body<'/api/items'>>({
-      query: (body) => call('/api/items', 'POST', body),
+      query: (body) => call('/api/items', 'GET', body),
       providesTags: ['Menu', 'Case'],
     }),
     caseDetail: build.query<Data<'/api/details'>, Body<'/api/details'>>({
-      query: (body) => call('/api/details', 'POST', body),
+      query: (body) => call('/api/details', 'GET', body),
       providesTags: ['Case'],
     }),
     newsDetail: build.query<Data<'/api/itemnewscut'>, Body<'/api/itemnewscut'>>({
-      query: (body) => call('/api/itemnewscut', 'POST', body),
+      query: (body) => call('/api/itemnewscut', 'GET', body),
       providesTags: ['News'],
     }),
     newsList: build.query<Data<'/api/itemnews'>, void>({
@@ -56,17 +56,17 @@ export const publicApi = api.injectEndpoints({
       providesTags: ['Case'],
     }),
     webcaseTab: build.query<Data<'/api/webcasecut'>, Body<'/api/webcasecut'>>({
-      query: (body) => call('/api/webcasecut', 'POST', body),
+      query: (body) => call('/api/webcasecut', 'GET', body),
       providesTags: ['Case'],
     }),
     /** The next page of a case list (service menu, `type` 1; customer-case tab, `type` 2). */
     itemMore: build.query<Data<'/api/itemmore'>, Body<'/api/itemmore'>>({
-      query: (body) => call('/api/itemmore', 'POST', body),
+      query: (body) => call('/api/itemmore', 'GET', body),
       providesTags: ['Case'],
     }),
     /** The next page of the news list (`menu` 0: every category). */
     newsMore: build.query<Data<'/api/newmore'>, Body<'/api/newmore'>>({
-      query: (body) => call('/api/newmore', 'POST', body),
+      query: (body) => call('/api/newmore', 'GET', body),
       providesTags: ['News'],
     }),
     /**
@@ -83,7 +83,7 @@ export const publicApi = api.injectEndpoints({
     }),
     /** A page of search results: `type` 1 cases, 2 news. */
     search: build.query<Data<'/api/search'>, Body<'/api/search'>>({
-      query: (body) => call('/api/search', 'POST', body),
+      query: (body) => call('/api/search', 'GET', body),
       providesTags: ['Case', 'News'],
     }),
   }),

@@ -1,4 +1,4 @@
-import { Body, Controller, Get } from '@nestjs/common';
+import { Body, Controller, Get, Query } from '@nestjs/common';
 import {
   CaseListType,
   DEFAULT_CASEMENU,
@@ -29,6 +29,16 @@ export class CasesController {
     return this.cases.items(body.menu);
   }
 
+  @Get('items')
+  @PublicRead()
+  @ApiOperation({
+    summary: "A service menu's banner, offerings and first cases (GET form)",
+    description: 'The same read as a GET with its fields in the query (cacheable by a CDN, retried by a proxy)',
+  })
+  itemsByQuery(@Query() query: ItemsDto): Promise<ItemsData> {
+    return this.items(query);
+  }
+
   @ApiPost('itemmore')
   @PublicRead()
   @ApiOperation({ summary: 'Next cases of a service menu (type 1) or a customer-case tab (type 2) after a cursor' })
@@ -36,11 +46,31 @@ export class CasesController {
     return this.cases.more(body.type ?? CaseListType.Service, body.menu, body.page, body.amount);
   }
 
+  @Get('itemmore')
+  @PublicRead()
+  @ApiOperation({
+    summary: 'Next cases of a service menu or a customer-case tab (GET form)',
+    description: 'The same read as a GET with its fields in the query (cacheable by a CDN, retried by a proxy)',
+  })
+  moreByQuery(@Query() query: ItemMoreDto): Promise<Paged<CaseSummary>> {
+    return this.more(query);
+  }
+
   @ApiPost('details')
   @PublicRead()
   @ApiOperation({ summary: 'One case with its previous and next case in the list it was opened from' })
   detail(@Body() body: CaseDetailDto): Promise<CaseDetail> {
     return this.cases.detail(body.case, body.casemenu ?? DEFAULT_CASEMENU);
+  }
+
+  @Get('details')
+  @PublicRead()
+  @ApiOperation({
+    summary: 'One case with its previous and next case (GET form)',
+    description: 'The same read as a GET with its fields in the query (cacheable by a CDN, retried by a proxy)',
+  })
+  detailByQuery(@Query() query: CaseDetailDto): Promise<CaseDetail> {
+    return this.detail(query);
   }
 
   @Get('webcase')
@@ -55,5 +85,15 @@ export class CasesController {
   @ApiOperation({ summary: "A customer-case tab's first cases" })
   webcaseCut(@Body() body: WebcaseCutDto): Promise<WebcaseCutData> {
     return this.cases.webcaseCut(body.menu);
+  }
+
+  @Get('webcasecut')
+  @PublicRead()
+  @ApiOperation({
+    summary: "A customer-case tab's first cases (GET form)",
+    description: 'The same read as a GET with its fields in the query (cacheable by a CDN, retried by a proxy)',
+  })
+  webcaseCutByQuery(@Query() query: WebcaseCutDto): Promise<WebcaseCutData> {
+    return this.webcaseCut(query);
   }
 }

@@ -1,4 +1,4 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import type { KeywordRecord } from '@site/shared-types';
 import { ApiPost } from '../../core/api-post.decorator.js';
 import { KeywordsService } from './keywords.service.js';
@@ -21,5 +21,15 @@ export class KeywordsController {
   @ApiOperation({ summary: 'Keyword records (title, keywords, description) that fill the page meta' })
   list(): Promise<KeywordRecord[]> {
     return this.keywords.list();
+  }
+
+  @Get('keyswords')
+  @PublicRead()
+  @ApiOperation({
+    summary: 'Keyword records that fill the page meta (GET form)',
+    description: 'The same read as a GET with its fields in the query (cacheable by a CDN, retried by a proxy)',
+  })
+  listByGet(): Promise<KeywordRecord[]> {
+    return this.list();
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get } from '@nestjs/common';
+import { Body, Controller, Get, Query } from '@nestjs/common';
 import type { ItemNewsData, NewsDetail, NewsSummary, Paged } from '@site/shared-types';
 import { ApiPost } from '../../core/api-post.decorator.js';
 import { NewMoreDto, NewsDetailDto } from './dto/news.dto.js';
@@ -27,10 +27,30 @@ export class NewsController {
     return this.news.more(body.menu, body.page, body.amount);
   }
 
+  @Get('newmore')
+  @PublicRead()
+  @ApiOperation({
+    summary: 'Next articles of a category after a cursor (GET form)',
+    description: 'The same read as a GET with its fields in the query (cacheable by a CDN, retried by a proxy)',
+  })
+  moreByQuery(@Query() query: NewMoreDto): Promise<Paged<NewsSummary>> {
+    return this.more(query);
+  }
+
   @ApiPost('itemnewscut')
   @PublicRead()
   @ApiOperation({ summary: 'One article with its newer and older neighbours' })
   detail(@Body() body: NewsDetailDto): Promise<NewsDetail> {
     return this.news.detail(body.case);
+  }
+
+  @Get('itemnewscut')
+  @PublicRead()
+  @ApiOperation({
+    summary: 'One article with its newer and older neighbours (GET form)',
+    description: 'The same read as a GET with its fields in the query (cacheable by a CDN, retried by a proxy)',
+  })
+  detailByQuery(@Query() query: NewsDetailDto): Promise<NewsDetail> {
+    return this.detail(query);
   }
 }

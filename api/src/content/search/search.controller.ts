@@ -1,4 +1,4 @@
-import { Body, Controller } from '@nestjs/common';
+import { Body, Controller, Get, Query } from '@nestjs/common';
 import { SearchType, type CaseSummary, type NewsSummary, type Paged } from '@site/shared-types';
 import { ApiPost } from '../../core/api-post.decorator.js';
 import { SearchDto } from './dto/search.dto.js';
@@ -18,5 +18,15 @@ export class SearchController {
   @ApiOperation({ summary: 'Cases (type 1) or articles (type 2) containing a keyword, after a cursor' })
   search(@Body() body: SearchDto): Promise<Paged<CaseSummary | NewsSummary>> {
     return this.searchService.search(body.keyword, body.type ?? SearchType.Cases, body.page, body.amount);
+  }
+
+  @Get('search')
+  @PublicRead({ openEnded: true })
+  @ApiOperation({
+    summary: 'Cases or articles containing a keyword, after a cursor (GET form)',
+    description: 'The same read as a GET with its fields in the query (cacheable by a CDN, retried by a proxy)',
+  })
+  searchByQuery(@Query() query: SearchDto): Promise<Paged<CaseSummary | NewsSummary>> {
+    return this.search(query);
   }
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { isAdminPath, SEO_FILE_PATHS } from '@site/shared-types';
@@ -129,8 +130,11 @@ export class CacheServer implements OnModuleInit {
       const route = method === 'GET' || method === 'POST' ? this.reads.find(method, path) : undefined;
       if (!route) return next();
       if (route.method === 'GET') {
-        req.url = path;
-        return this.serve(req, res, next, `api ${route.method} ${path}`, this.main, 'Accept-Encoding');
+        // A read without fields answers the same whatever the query; one with fields is keyed by them.
+        if (!route.dto) req.url = path;
+        const key = this.reads.keyOf(route, route.dto ? parseQuery(query) : undefined);
+        if (key === null) return next();
+        return this.serve(req, res, next, `api ${key}`, this.cacheFor(route), 'Accept-Encoding');
       }
       return void this.servePost(req, res, next, route);
     }
@@ -155,7 +159,12 @@ export class CacheServer implements OnModuleInit {
     (req as IncomingMessage & { [BODY_READ]?: boolean })[BODY_READ] = true;
     const key = this.reads.keyOf(route, read.value);
     if (key === null) return next();
-    this.serve(req, res, next, `api ${key}`, route.openEnded ? this.openEnded : this.main, 'Accept-Encoding');
+    this.serve(req, res, next, `api ${key}`, this.cacheFor(route), 'Accept-Encoding');
+  }
+
+  /** Open-ended reads (search) have a budget of their own, so they cannot push the rest out. */
+  private cacheFor(route: PublicReadRoute): PublishedCache {
+    return route.openEnded ? this.openEnded : this.main;
   }
 
   private servePage(req: IncomingMessage, res: ServerResponse, next: Next): void {

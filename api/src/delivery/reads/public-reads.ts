@@ -69,14 +69,15 @@ export class PublicReads implements OnModuleInit {
   }
 
   /**
-   * The cache key of a read: its path and what its DTO keeps of the body, after the DTO's own conversions (so
-   * `{"menu":"3"}`, `{"menu":3,"x":1}` and `{ "menu": 3 }` are one key); `null` when the body is not an object.
+   * The cache key of a read: its path and what its DTO keeps of the body or query, after the DTO's own conversions
+   * (so `{"menu":"3"}`, `{"menu":3,"x":1}`, `?menu=03&x=1` are one key), the same for its GET and POST forms (they
+   * answer the same bytes); `null` when the body is not an object.
    */
   keyOf(route: PublicReadRoute, body: unknown): string | null {
-    if (!route.dto) return `${route.method} ${route.path}`;
+    if (!route.dto) return route.path;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
     const converted = plainToInstance(route.dto, body) as Record<string, unknown>;
-    return `${route.method} ${route.path} ${JSON.stringify(route.fields.map((field) => converted[field] ?? null))}`;
+    return `${route.path} ${JSON.stringify(route.fields.map((field) => converted[field] ?? null))}`;
   }
 
   /**
