@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
 const API_AREAS = ['operations', 'delivery', 'database', 'content', 'core', 'config'];
 const DELIVERY_FOLDERS = ['publishing', 'cache', 'pages', 'seo', 'reads', 'releases'];
 /** main.ts, the application module and setup, and the commands beside them: nothing imports them. */
-const API_TOP = String.raw`^(\.\./)+(main|app\.module|app\.setup|[a-z-]+-command)\.js$`;
+const API_TOP = String.raw`^(\.\./)+(main|workers|app\.module|app\.setup|[a-z-]+-command)\.js$`;
 
 /** An import of one of `folders` through any number of `../` (the areas are siblings, so is a folder). */
 const upTo = (folders) => String.raw`^(\.\./)+(${folders.join('|')})/`;

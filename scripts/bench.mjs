@@ -40,7 +40,7 @@ async function startServer(extraEnv = {}) {
   delete env.DATABASE_URL;
   const server = spawn(process.execPath, ['api/dist/src/main.js'], {
     cwd: root,
-    env: { ...env, LOG_LEVEL: 'log' },
+    env: { WORKERS: '1', ...env, LOG_LEVEL: 'log' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

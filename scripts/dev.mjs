@@ -42,7 +42,8 @@ const remoteUrls = Object.fromEntries(
   ]),
 );
 start('api', process.execPath, ['--watch-path=api/dist', 'api/dist/src/main.js'], {
-  env: { ...process.env, SHELL_URL: 'http://localhost:3100', ...remoteUrls },
+  // One process: the watch restarts it on every build.
+  env: { ...process.env, SHELL_URL: 'http://localhost:3100', WORKERS: '1', ...remoteUrls },
 });
 
 const stop = () => {

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import cluster from 'node:cluster';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -9,6 +10,7 @@ import { drainHttp } from './core/http-drain.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
 import { DatabaseLogger } from './database/database-logger.js';
 import { EmbeddedDatabaseError, startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
+import { runPrimary, type PrimaryMessage, type WorkerMessage } from './workers.js';
 
 const logger = new Logger('Server');
 
@@ -40,6 +42,8 @@ async function main(): Promise<void> {
     }
     databaseUrl = embedded.url;
   }
+  // Several processes: this one forks and watches them (workers.ts); each worker runs the rest of this function.
+  if (config.workers > 1 && cluster.isPrimary) return runPrimary(config, databaseUrl, embedded, startedAt);
 
   let app: NestExpressApplication;
   try {
@@ -67,7 +71,10 @@ async function main(): Promise<void> {
 
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.log(`Ready in ${Date.now() - startedAt} ms: http://localhost:${port}/`);
+  if (cluster.isWorker) {
+    logger.log(`Worker ${process.pid} ready`);
+    process.send?.({ type: 'ready', port } satisfies WorkerMessage);
+  } else logger.log(`Ready in ${Date.now() - startedAt} ms: http://localhost:${port}/`);
 
   let stopping = false;
   const server = app.getHttpServer();
@@ -98,6 +105,10 @@ async function main(): Promise<void> {
     }
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
+  // A worker is stopped by its primary (which stops the embedded database once every worker has drained).
+  process.on('message', (message: PrimaryMessage) => {
+    if (message?.type === 'stop' && !stopping) void shutdown('SIGTERM');
+  });
 }
 
 function loggerLevels(config: AppConfig): Array<'error' | 'warn' | 'log' | 'debug'> {

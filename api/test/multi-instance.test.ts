@@ -23,7 +23,7 @@ interface Instance {
 async function startInstance(env: Record<string, string>): Promise<Instance> {
   const child = spawn(process.execPath, [mainJs], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'log', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'log', WORKERS: '1', ...env },
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -138,6 +138,7 @@ describe('the runtime file set', () => {
       DATABASE_PASSWORD: password,
       ADMIN_PASSWORD: 'Runtime-admin-2026',
       LOG_LEVEL: 'log',
+      WORKERS: '1',
     };
     const user = nonRootUser();
     if ('uid' in user) {

@@ -37,7 +37,14 @@ interface Server {
 }
 
 function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'log', ...extra };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'log',
+    WORKERS: '1',
+    ...extra,
+  };
   delete env.DATABASE_URL;
   return env;
 }

@@ -36,6 +36,8 @@ async function startServer(mainJs: string): Promise<{ port: number; logFile: str
     ...process.env,
     PORT: '0',
     HOST: '127.0.0.1',
+    // One process per server: the tests run several servers side by side instead.
+    WORKERS: '1',
     DATA_DIR: dataDir,
     MOBILE_HOSTS: MOBILE_HOST,
     ALLOWED_HOSTS: MAIN_HOST,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import {
   REMOTE_NAMES,
@@ -61,6 +62,8 @@ export interface AppConfig {
   baiduPush: BaiduPushConfig;
   /** On SIGTERM/SIGINT, how long requests under way may take to finish before their connections are cut. */
   shutdownTimeoutMs: number;
+  /** Server processes on the one port (`WORKERS`): 1 runs in this process; more are forked by it (api/src/workers.ts). */
+  workers: number;
   /** Backups (README "Backups"): where archives go, and the optional schedule of the server's own. */
   backup: BackupConfig;
   /**
@@ -257,10 +260,18 @@ function databaseUrl(env: Env): string | null {
   return parsed.toString().replace(/\/+$/, '');
 }
 
+/**
+ * One server process per core by default, at most 8: each keeps a pool of up to 10 database connections, and
+ * PostgreSQL's default allows 100 in all (docs/decisions.md "Several processes").
+ */
+const DEFAULT_WORKERS = Math.min(availableParallelism(), 8);
+const MAX_WORKERS = 64;
+
 /** Every environment variable the server reads: the README's table documents each, docker-compose.yml passes each. */
 export const CONFIG_VARIABLES = [
   'PORT',
   'HOST',
+  'WORKERS',
   'DATABASE_URL',
   'DATABASE_PASSWORD',
   'DATA_DIR',
@@ -454,6 +465,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     baiduPush: baiduPush(env, publicUrl),
     // Under Docker's 10 s between SIGTERM and SIGKILL, so that the server, not the SIGKILL, ends the last requests.
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 8000, 0, 600_000),
+    workers: integer(env, 'WORKERS', DEFAULT_WORKERS, 1, MAX_WORKERS),
     backup: backup(env, cwd, dataDir),
     releases: {
       maxErrorPercent: integer(env, 'CANARY_MAX_ERROR_PERCENT', 5, 1, 100),

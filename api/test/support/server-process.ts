@@ -31,7 +31,15 @@ export function killLaunched(): void {
 
 /** Starts the server with the environment's variables (DATABASE_URL left out unless given) and `env`. */
 export function launch(env: Record<string, string>): ServerProcess {
-  const full: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'log', ...env };
+  // One process unless a test asks for more (WORKERS defaults to one per core).
+  const full: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'log',
+    WORKERS: '1',
+    ...env,
+  };
   if (!env.DATABASE_URL) delete full.DATABASE_URL;
   const child = spawn(process.execPath, [mainJs], { cwd: repoRoot, env: full });
   launched.push(child);

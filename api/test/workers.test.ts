@@ -1,0 +1,96 @@
+import { promises as fs, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { alive, clusterPid, killLaunched, startServer, type ReadyServer } from './support/server-process.js';
+
+/**
+ * `WORKERS`: several server processes on one port (docs/decisions.md "Several processes"), forked and watched by
+ * the process `npm start` runs, on the embedded PostgreSQL it started once.
+ */
+const SLOW = 120_000;
+let workDir: string;
+beforeAll(async () => {
+  workDir = await fs.mkdtemp(path.join(process.env.TEST_ROOT ?? '/tmp', 'workers-'));
+  await fs.chmod(workDir, 0o755);
+});
+afterAll(() => killLaunched());
+
+/** The server processes forked by `pid` (its embedded PostgreSQL is a child too, and is left out). */
+function workersOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (parent === pid && command.includes('main.js')) found.push(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return found.sort((a, b) => a - b);
+}
+
+async function health(server: ReadyServer): Promise<number> {
+  return (await fetch(`${server.base}/api/health`)).status;
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('WORKERS=2', () => {
+  it(
+    'should serve from two processes on one port, replace one that dies, and drain both on SIGTERM',
+    async () => {
+      const dataDir = path.join(workDir, 'two');
+      const server = await startServer({ DATA_DIR: dataDir, WORKERS: '2', ADMIN_PASSWORD: 'Workers-admin-2026' });
+      const primary = server.child.pid!;
+      expect(server.output()).toMatch(/Ready in \d+ ms: http:\/\/localhost:\d+\/ \(2 workers\)/);
+      const first = workersOf(primary);
+      expect(first).toHaveLength(2);
+      // The database was started once, by the primary.
+      expect(server.output().match(/Embedded PostgreSQL is listening/g)).toHaveLength(1);
+      for (let i = 0; i < 10; i++) expect(await health(server)).toBe(200);
+      const page = await fetch(`${server.base}/about.html`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('关于我们');
+
+      // One dies: another takes its place, and the site answers meanwhile from the one left.
+      process.kill(first[0]!, 'SIGKILL');
+      await until(() => !alive(first[0]!), 'the killed worker to be gone');
+      expect(await health(server)).toBe(200);
+      await until(() => {
+        const now = workersOf(primary);
+        return now.length === 2 && !now.includes(first[0]!);
+      }, 'a replacement worker');
+      await until(() => /Worker \d+ exited \(SIGKILL\); starting another/.test(server.output()), 'the log line');
+      await until(() => (server.output().match(/Worker \d+ ready/g) ?? []).length >= 3, 'the replacement to be ready');
+      for (let i = 0; i < 10; i++) expect(await health(server)).toBe(200);
+
+      // SIGTERM: every worker drains and exits, then the embedded database stops, and the primary exits 0.
+      const workers = workersOf(primary);
+      const database = clusterPid(dataDir);
+      expect(database && alive(database)).toBe(true);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      for (const pid of workers) expect(alive(pid)).toBe(false);
+      expect(alive(database!)).toBe(false);
+    },
+    SLOW,
+  );
+});
+
+describe('WORKERS', () => {
+  it('should refuse a value that is not a whole number from 1 to 64', async () => {
+    const { launch } = await import('./support/server-process.js');
+    const refused = launch({ DATA_DIR: path.join(workDir, 'bad'), WORKERS: '0' });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain('WORKERS');
+    expect(refused.output()).toContain('must be a whole number from 1 to 64');
+  });
+});
