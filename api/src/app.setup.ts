@@ -124,18 +124,19 @@ function answerFromCacheFirst(app: NestExpressApplication, config: AppConfig, me
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     res.setHeader('X-Request-Id', requestIdOf(req));
     metrics.track(req, res);
-    runInRequest(req, () => {
-      // One public origin: with PUBLIC_URL_REDIRECT, a page asked for on another host moves there first.
-      const moved = publicUrlRedirect(req, origins);
-      if (moved !== null) {
-        labelRoute(req, 'redirect');
-        res.writeHead(301, { Location: moved, 'Cache-Control': 'public, max-age=3600' }).end();
-        return;
-      }
-      cache.handle(req, res, () => {
+    // One public origin: with PUBLIC_URL_REDIRECT, a page asked for on another host moves there first.
+    const moved = publicUrlRedirect(req, origins);
+    if (moved !== null) {
+      labelRoute(req, 'redirect');
+      res.writeHead(301, { Location: moved, 'Cache-Control': 'public, max-age=3600' }).end();
+      return;
+    }
+    // A cache hit logs nothing: the request's async context is entered only by what goes on to the application.
+    cache.handle(req, res, () =>
+      runInRequest(req, () => {
         for (const handler of handlers) handler.call(server, req, res);
-      });
-    });
+      }),
+    );
   });
 }
 

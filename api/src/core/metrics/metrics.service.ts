@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { Counter, formatExposition, gauge, Histogram, type MetricFamily } from './prometheus.js';
+import { runInRequest } from '../request-context.js';
 import { routeOf } from './route-label.js';
 
 /** Upper bounds of the latency buckets, in seconds: a cached answer takes well under a millisecond, a render tens. */
@@ -68,13 +69,16 @@ export class Metrics implements OnModuleDestroy {
       this.latency.observe({ route }, seconds);
       if (Logger.isLevelEnabled('debug')) {
         const ms = Math.round(seconds * 10_000) / 10;
-        this.accessLog.debug(`${method} ${path.slice(0, 300)} ${res.statusCode} ${ms} ms`, {
-          method,
-          path: path.slice(0, 300),
-          route,
-          status: res.statusCode,
-          ms,
-        });
+        // In the request's context: a cache hit is answered outside it, and the line still carries its id.
+        runInRequest(req, () =>
+          this.accessLog.debug(`${method} ${path.slice(0, 300)} ${res.statusCode} ${ms} ms`, {
+            method,
+            path: path.slice(0, 300),
+            route,
+            status: res.statusCode,
+            ms,
+          }),
+        );
       }
     });
   }

@@ -62,14 +62,22 @@ export class PageRequest {
 }
 
 const PAGE_REQUEST = Symbol('page request');
+const MAX_FACTS = 4096;
+
+interface AddressFacts {
+  redirect: string | null;
+  address: PageAddress | null;
+  url: string;
+  remote: RemoteName;
+  vary: string;
+}
 
 type Remembered = IncomingMessage & { [PAGE_REQUEST]?: PageRequest };
 
 @Injectable()
 export class PageRequests {
   private readonly originSettings: OriginSettings;
-  /** A page's `Vary` by host and path (it depends on nothing else). */
-  private readonly varies = new Map<string, string>();
+  private readonly facts = new Map<string, AddressFacts>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -82,38 +90,46 @@ export class PageRequests {
   of(req: IncomingMessage, res: ServerResponse): PageRequest {
     const remembered = (req as Remembered)[PAGE_REQUEST];
     if (remembered) return remembered;
-    const asked = req.url ?? '/';
-    const mark = asked.indexOf('?');
-    const askedPath = mark < 0 ? asked : asked.slice(0, mark);
-    const askedQuery = mark < 0 ? '' : asked.slice(mark + 1);
-    const host = req.headers.host ?? '';
-    const mobileHosts = this.config.mobileHosts;
-    const target = decideStartupRedirect({ host, path: askedPath, userAgent: req.headers['user-agent'], mobileHosts });
-    const address = resolvePageAddress(askedPath, askedQuery);
-    const vary = this.varyOf(host, askedPath);
+    const facts = this.factsOf(req.headers.host ?? '', req.url ?? '/', req.headers['user-agent']);
     const page = new PageRequest(
-      target && target !== askedPath ? redirectLocation(target, askedQuery) : null,
-      address,
-      // The page is made from its path and the parameters it reads, nothing else.
-      address && !address.moved ? address.canonical : asked,
+      facts.redirect,
+      facts.address,
+      facts.url,
       publicOrigin(req, this.originSettings),
-      remoteFor(address?.match ?? null, askedPath),
-      this.remotes.canaryRunning() ? `${vary}, Cookie` : vary,
+      facts.remote,
+      this.remotes.canaryRunning() ? `${facts.vary}, Cookie` : facts.vary,
       () => this.remotes.forVisitor(req, res),
     );
     (req as Remembered)[PAGE_REQUEST] = page;
     return page;
   }
 
-  private varyOf(host: string, path: string): string {
-    const key = `${host} ${path}`;
-    let vary = this.varies.get(key);
-    if (vary === undefined) {
-      vary = pageVary(host, path, this.config.mobileHosts);
-      if (this.varies.size >= 4096) this.varies.clear();
-      this.varies.set(key, vary);
+  /**
+   * What a host, an address and a user agent make of a request, worked out once per such triple (they are
+   * pure, and the same few triples come again and again; bounded, since outsiders choose them freely).
+   */
+  private factsOf(host: string, asked: string, userAgent: string | undefined): AddressFacts {
+    const key = `${host}\n${asked}\n${userAgent ?? ''}`;
+    let facts = this.facts.get(key);
+    if (facts === undefined) {
+      const mark = asked.indexOf('?');
+      const path = mark < 0 ? asked : asked.slice(0, mark);
+      const query = mark < 0 ? '' : asked.slice(mark + 1);
+      const mobileHosts = this.config.mobileHosts;
+      const target = decideStartupRedirect({ host, path, userAgent, mobileHosts });
+      const address = resolvePageAddress(path, query);
+      facts = {
+        redirect: target && target !== path ? redirectLocation(target, query) : null,
+        address,
+        // The page is made from its path and the parameters it reads, nothing else.
+        url: address && !address.moved ? address.canonical : asked,
+        remote: remoteFor(address?.match ?? null, path),
+        vary: pageVary(host, path, mobileHosts),
+      };
+      if (this.facts.size >= MAX_FACTS) this.facts.clear();
+      this.facts.set(key, facts);
     }
-    return vary;
+    return facts;
   }
 }
 

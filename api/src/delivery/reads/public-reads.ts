@@ -22,6 +22,7 @@ export interface PublicReadRoute {
 }
 
 const REQUEST_METHODS: Record<number, 'GET' | 'POST' | undefined> = { 0: 'GET', 1: 'POST' };
+const MAX_SPELLINGS = 4096;
 
 /**
  * Every handler marked `@PublicRead()`, found once at start from the controllers' own routing metadata, so the
@@ -31,6 +32,8 @@ const REQUEST_METHODS: Record<number, 'GET' | 'POST' | undefined> = { 0: 'GET', 
 export class PublicReads implements OnModuleInit {
   private readonly routes = new Map<string, PublicReadRoute>();
   private readonly pipe = new ApiValidationPipe();
+  /** Cache keys by the spelling of a body or query (bounded: outsiders choose spellings freely). */
+  private readonly keys = new Map<string, string>();
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -76,8 +79,16 @@ export class PublicReads implements OnModuleInit {
   keyOf(route: PublicReadRoute, body: unknown): string | null {
     if (!route.dto) return route.path;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
-    const converted = plainToInstance(route.dto, body) as Record<string, unknown>;
-    return `${route.path} ${JSON.stringify(route.fields.map((field) => converted[field] ?? null))}`;
+    // The DTO's conversions cost more than the rest of a cache hit: each spelling is converted once.
+    const spelling = `${route.path} ${JSON.stringify(body)}`;
+    let key = this.keys.get(spelling);
+    if (key === undefined) {
+      const converted = plainToInstance(route.dto, body) as Record<string, unknown>;
+      key = `${route.path} ${JSON.stringify(route.fields.map((field) => converted[field] ?? null))}`;
+      if (this.keys.size >= MAX_SPELLINGS) this.keys.clear();
+      this.keys.set(spelling, key);
+    }
+    return key;
   }
 
   /**
