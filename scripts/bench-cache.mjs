@@ -1,9 +1,10 @@
 // The published-content cache side by side with nginx serving the same bytes, in one run on this machine
 // (absolute figures drift on a shared machine; the ratio to nginx is the figure to read). Part of `npm run bench`.
 //
-// For each target: requests/second and p99 latency (wrk, 2 threads, 50 connections) of nginx, the server with its
-// cache, and the server with CACHE=false, the ratio of each to nginx, and the median of several rounds; the cache
-// is also compared with a bare Node.js server sending the same bytes (one Node process's ceiling); then the
+// For each target: requests/second and p99 latency (wrk, 2 threads, 50 connections) of nginx with one worker, the
+// server with its cache (one process), and the server with CACHE=false, the ratio of each to nginx, and the median
+// of several rounds; the cache is also compared with a bare Node.js server sending the same bytes (one Node
+// process's ceiling), and WORKERS=2 with nginx running two workers; then the
 // median latency of an uncached page at one connection, and the server's resident memory before and after
 // 10,000 requests with random query strings.
 import { spawn, spawnSync } from 'node:child_process';
@@ -68,12 +69,14 @@ function wrk(url, target, { connections = 50, seconds = SECONDS } = {}) {
 }
 
 /** nginx on a free loopback port answering each target's path with the bytes the server answered it with. */
-async function startNginx(files) {
+async function startNginx(files, workers) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'yunfan-nginx-'));
   const port = await freePort();
   mkdirSync(path.join(dir, 'root'));
-  const locations = files
-    .map(({ route, file, type }, index) => {
+  // One location per path: a read's GET form (its query is not part of a location) and POST form answer alike.
+  const byPath = new Map(files.map((entry) => [entry.route.split('?')[0], entry]));
+  const locations = [...byPath]
+    .map(([route, { file, type }], index) => {
       writeFileSync(path.join(dir, 'root', `${index}`), file);
       // nginx answers POST to a static file with 405; error_page turns that into the file.
       return `location = ${route} { default_type "${type}"; error_page 405 =200 $uri; try_files /${index} =404; }`;
@@ -81,7 +84,7 @@ async function startNginx(files) {
     .join('\n    ');
   writeFileSync(
     path.join(dir, 'nginx.conf'),
-    `worker_processes auto;
+    `worker_processes ${workers};
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log;
 events { worker_connections 4096; }
@@ -156,13 +159,16 @@ export async function cacheBench(startServer, mobileUserAgent) {
   need('nginx', 'apt-get install -y nginx-light');
   const cached = await startServer({});
   const plain = await startServer({ CACHE: 'false' });
+  const multi = await startServer({ WORKERS: '2' });
   let nginx = null;
+  let nginx2 = null;
   let bare = null;
   try {
     const news = await (await fetch(`${cached.base}/api/itemnews`)).json();
     const newsId = news.data.newcontent[0].id;
     const targets = [
       { name: 'GET /api/index', route: '/api/index' },
+      { name: 'GET /api/itemmore?…', route: '/api/itemmore?amount=3&menu=3&page=4&type=1' },
       {
         name: 'POST /api/itemmore',
         route: '/api/itemmore',
@@ -195,35 +201,40 @@ export async function cacheBench(startServer, mobileUserAgent) {
         file: Buffer.from(await res.arrayBuffer()),
       });
     }
-    nginx = await startNginx(files);
+    nginx = await startNginx(files, 1);
+    nginx2 = await startNginx(files, 2);
     bare = await startBareNode(files);
 
     const rows = [];
     for (const target of targets) {
-      const runs = { nginx: [], bare: [], cached: [], plain: [] };
+      const runs = { nginx: [], nginx2: [], bare: [], cached: [], multi: [], plain: [] };
       for (let round = 0; round < ROUNDS; round++) {
         runs.nginx.push(wrk(nginx.base + target.route, target));
         runs.bare.push(wrk(bare.base + target.route, target));
         runs.cached.push(wrk(cached.base + target.route, target));
+        runs.nginx2.push(wrk(nginx2.base + target.route, target));
+        runs.multi.push(wrk(multi.base + target.route, target));
         runs.plain.push(wrk(plain.base + target.route, target));
       }
       const of = (list, key) => median(list.map((run) => run[key]));
       const reference = of(runs.nginx, 'rps');
       rows.push({
         target: target.name,
-        'nginx req/s': Math.round(reference),
+        'nginx(1) req/s': Math.round(reference),
         'cached req/s': Math.round(of(runs.cached, 'rps')),
-        'cached ×nginx': +(of(runs.cached, 'rps') / reference).toFixed(3),
+        'cached ×nginx(1)': +(of(runs.cached, 'rps') / reference).toFixed(3),
         'cached ×bare Node': +(of(runs.cached, 'rps') / of(runs.bare, 'rps')).toFixed(2),
         'cached p99 ms': +of(runs.cached, 'p99').toFixed(1),
+        'WORKERS=2 req/s': Math.round(of(runs.multi, 'rps')),
+        'WORKERS=2 ×nginx(2)': +(of(runs.multi, 'rps') / of(runs.nginx2, 'rps')).toFixed(3),
         'CACHE=false req/s': Math.round(of(runs.plain, 'rps')),
         'CACHE=false ×nginx': +(of(runs.plain, 'rps') / reference).toFixed(4),
         'CACHE=false p99 ms': +of(runs.plain, 'p99').toFixed(1),
-        non2xx: runs.cached.concat(runs.plain).reduce((sum, run) => sum + run.non2xx, 0),
+        non2xx: runs.cached.concat(runs.plain, runs.multi).reduce((sum, run) => sum + run.non2xx, 0),
       });
     }
     console.log(
-      `\nPublished-content cache against nginx serving the same bytes (wrk 2 threads, 50 connections, ${SECONDS} s, median of ${ROUNDS})`,
+      `\nPublished-content cache against nginx serving the same bytes (nginx(1): one worker; wrk 2 threads, 50 connections, ${SECONDS} s, median of ${ROUNDS})`,
     );
     console.table(rows);
 
@@ -262,8 +273,10 @@ export async function cacheBench(startServer, mobileUserAgent) {
     ]);
   } finally {
     nginx?.stop();
+    nginx2?.stop();
     bare?.stop();
     await cached.stop();
     await plain.stop();
+    await multi.stop();
   }
 }
