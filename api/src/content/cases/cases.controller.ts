@@ -9,6 +9,7 @@ import {
   type WebcaseCutData,
   type WebcaseData,
 } from '@site/shared-types';
+import { ApiGetForm } from '../../core/api-get-form.decorator.js';
 import { ApiPost } from '../../core/api-post.decorator.js';
 import { CasesService } from './cases.service.js';
 import { CaseDetailDto, ItemMoreDto, ItemsDto, WebcaseCutDto } from './dto/cases.dto.js';
@@ -29,12 +30,8 @@ export class CasesController {
     return this.cases.items(body.menu);
   }
 
-  @Get('items')
+  @ApiGetForm('items', "A service menu's banner, offerings and first cases")
   @PublicRead()
-  @ApiOperation({
-    summary: "A service menu's banner, offerings and first cases (GET form)",
-    description: 'The same read as a GET with its fields in the query (cacheable by a CDN, retried by a proxy)',
-  })
   itemsByQuery(@Query() query: ItemsDto): Promise<ItemsData> {
     return this.items(query);
   }
@@ -46,12 +43,8 @@ export class CasesController {
     return this.cases.more(body.type ?? CaseListType.Service, body.menu, body.page, body.amount);
   }
 
-  @Get('itemmore')
+  @ApiGetForm('itemmore', 'Next cases of a service menu or a customer-case tab')
   @PublicRead()
-  @ApiOperation({
-    summary: 'Next cases of a service menu or a customer-case tab (GET form)',
-    description: 'The same read as a GET with its fields in the query (cacheable by a CDN, retried by a proxy)',
-  })
   moreByQuery(@Query() query: ItemMoreDto): Promise<Paged<CaseSummary>> {
     return this.more(query);
   }
@@ -63,12 +56,8 @@ export class CasesController {
     return this.cases.detail(body.case, body.casemenu ?? DEFAULT_CASEMENU);
   }
 
-  @Get('details')
+  @ApiGetForm('details', 'One case with its previous and next case')
   @PublicRead()
-  @ApiOperation({
-    summary: 'One case with its previous and next case (GET form)',
-    description: 'The same read as a GET with its fields in the query (cacheable by a CDN, retried by a proxy)',
-  })
   detailByQuery(@Query() query: CaseDetailDto): Promise<CaseDetail> {
     return this.detail(query);
   }
@@ -87,12 +76,8 @@ export class CasesController {
     return this.cases.webcaseCut(body.menu);
   }
 
-  @Get('webcasecut')
+  @ApiGetForm('webcasecut', "A customer-case tab's first cases")
   @PublicRead()
-  @ApiOperation({
-    summary: "A customer-case tab's first cases (GET form)",
-    description: 'The same read as a GET with its fields in the query (cacheable by a CDN, retried by a proxy)',
-  })
   webcaseCutByQuery(@Query() query: WebcaseCutDto): Promise<WebcaseCutData> {
     return this.webcaseCut(query);
   }

@@ -1,5 +1,6 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import type { KeywordRecord } from '@site/shared-types';
+import { ApiGetForm } from '../../core/api-get-form.decorator.js';
 import { ApiPost } from '../../core/api-post.decorator.js';
 import { KeywordsService } from './keywords.service.js';
 import { Public } from '../../core/public.decorator.js';
@@ -13,8 +14,8 @@ export class KeywordsController {
   constructor(private readonly keywords: KeywordsService) {}
 
   /**
-   * The page-meta records (title, keywords, description). The public sites post without a body
-   * (docs/behaviour.md#public-calls).
+   * The page-meta records (title, keywords, description). Outside clients post without a body; the site reads
+   * the GET form (docs/behaviour.md#public-calls).
    */
   @ApiPost('keyswords')
   @PublicRead()
@@ -23,12 +24,8 @@ export class KeywordsController {
     return this.keywords.list();
   }
 
-  @Get('keyswords')
+  @ApiGetForm('keyswords', 'Keyword records that fill the page meta')
   @PublicRead()
-  @ApiOperation({
-    summary: 'Keyword records that fill the page meta (GET form)',
-    description: 'The same read as a GET with its fields in the query (cacheable by a CDN, retried by a proxy)',
-  })
   listByGet(): Promise<KeywordRecord[]> {
     return this.list();
   }

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Query } from '@nestjs/common';
 import type { ItemNewsData, NewsDetail, NewsSummary, Paged } from '@site/shared-types';
+import { ApiGetForm } from '../../core/api-get-form.decorator.js';
 import { ApiPost } from '../../core/api-post.decorator.js';
 import { NewMoreDto, NewsDetailDto } from './dto/news.dto.js';
 import { NewsService } from './news.service.js';
@@ -27,12 +28,8 @@ export class NewsController {
     return this.news.more(body.menu, body.page, body.amount);
   }
 
-  @Get('newmore')
+  @ApiGetForm('newmore', 'Next articles of a category after a cursor')
   @PublicRead()
-  @ApiOperation({
-    summary: 'Next articles of a category after a cursor (GET form)',
-    description: 'The same read as a GET with its fields in the query (cacheable by a CDN, retried by a proxy)',
-  })
   moreByQuery(@Query() query: NewMoreDto): Promise<Paged<NewsSummary>> {
     return this.more(query);
   }
@@ -44,12 +41,8 @@ export class NewsController {
     return this.news.detail(body.case);
   }
 
-  @Get('itemnewscut')
+  @ApiGetForm('itemnewscut', 'One article with its newer and older neighbours')
   @PublicRead()
-  @ApiOperation({
-    summary: 'One article with its newer and older neighbours (GET form)',
-    description: 'The same read as a GET with its fields in the query (cacheable by a CDN, retried by a proxy)',
-  })
   detailByQuery(@Query() query: NewsDetailDto): Promise<NewsDetail> {
     return this.detail(query);
   }

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, Query } from '@nestjs/common';
+import { Body, Controller, Query } from '@nestjs/common';
 import { SearchType, type CaseSummary, type NewsSummary, type Paged } from '@site/shared-types';
+import { ApiGetForm } from '../../core/api-get-form.decorator.js';
 import { ApiPost } from '../../core/api-post.decorator.js';
 import { SearchDto } from './dto/search.dto.js';
 import { SearchService } from './search.service.js';
@@ -20,12 +21,8 @@ export class SearchController {
     return this.searchService.search(body.keyword, body.type ?? SearchType.Cases, body.page, body.amount);
   }
 
-  @Get('search')
+  @ApiGetForm('search', 'Cases or articles containing a keyword, after a cursor')
   @PublicRead({ openEnded: true })
-  @ApiOperation({
-    summary: 'Cases or articles containing a keyword, after a cursor (GET form)',
-    description: 'The same read as a GET with its fields in the query (cacheable by a CDN, retried by a proxy)',
-  })
   searchByQuery(@Query() query: SearchDto): Promise<Paged<CaseSummary | NewsSummary>> {
     return this.search(query);
   }
