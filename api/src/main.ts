@@ -35,7 +35,11 @@ async function main(): Promise<void> {
   let databaseUrl = config.databaseUrl;
   if (databaseUrl === null) {
     try {
-      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: (line) => logger.log(line) });
+      embedded = await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        ...config.embeddedPostgres,
+        log: (line) => logger.log(line),
+      });
     } catch (error) {
       if (error instanceof EmbeddedDatabaseError) fail(error.message);
       throw error;

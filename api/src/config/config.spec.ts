@@ -209,6 +209,22 @@ describe('loadConfig', () => {
     expect(errorOf({ BACKUP_KEEP: 'all' }).variable).toBe('BACKUP_KEEP');
   });
 
+  it('should read the processes and the embedded database settings, refusing bad ones', () => {
+    expect(load({}).embeddedPostgres).toEqual({ port: null, listen: ['127.0.0.1'] });
+    expect(load({}).workers).toBeGreaterThanOrEqual(1);
+    expect(load({}).workers).toBeLessThanOrEqual(8);
+    expect(load({ WORKERS: '3' }).workers).toBe(3);
+    expect(load({ EMBEDDED_PG_PORT: '5499', EMBEDDED_PG_LISTEN: '0.0.0.0, ::1' }).embeddedPostgres).toEqual({
+      port: 5499,
+      listen: ['0.0.0.0', '::1'],
+    });
+    expect(load({ EMBEDDED_PG_LISTEN: '*' }).embeddedPostgres.listen).toEqual(['*']);
+    expect(errorOf({ WORKERS: '0' }).variable).toBe('WORKERS');
+    expect(errorOf({ WORKERS: '65' }).variable).toBe('WORKERS');
+    expect(errorOf({ EMBEDDED_PG_PORT: '0' }).variable).toBe('EMBEDDED_PG_PORT');
+    expect(errorOf({ EMBEDDED_PG_LISTEN: 'db.example.com' }).message).toContain('IP addresses or *');
+  });
+
   it('should read exactly the variables CONFIG_VARIABLES lists', () => {
     const read = new Set<string>();
     const env = new Proxy(

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import {
@@ -15,6 +16,8 @@ export interface AppConfig {
   host: string;
   /** `null`: start the embedded PostgreSQL under `dataDir`. */
   databaseUrl: string | null;
+  /** The embedded PostgreSQL's port (`null`: a free one) and listen addresses (docs/decisions.md "Several processes"). */
+  embeddedPostgres: { port: number | null; listen: string[] };
   /** Absolute; holds the embedded database (`postgres/`) and uploaded media (`uploads/`). */
   dataDir: string;
   uploadsDir: string;
@@ -201,6 +204,25 @@ function hostList(env: Env, name: string, pattern: RegExp = HOST): string[] {
   return hosts;
 }
 
+/** `EMBEDDED_PG_LISTEN`: IP addresses, or `*` for every interface; loopback by default. */
+function listenAddresses(env: Env): string[] {
+  const raw = read(env, 'EMBEDDED_PG_LISTEN');
+  if (raw === null) return ['127.0.0.1'];
+  const addresses = raw
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
+  for (const address of addresses) {
+    if (address !== '*' && isIP(address) === 0) {
+      throw new ConfigError(
+        'EMBEDDED_PG_LISTEN',
+        `must be a comma-separated list of IP addresses or * (got "${address}")`,
+      );
+    }
+  }
+  return addresses;
+}
+
 function originList(env: Env, name: string): string[] {
   const raw = read(env, name);
   if (raw === null) return [];
@@ -274,6 +296,8 @@ export const CONFIG_VARIABLES = [
   'WORKERS',
   'DATABASE_URL',
   'DATABASE_PASSWORD',
+  'EMBEDDED_PG_PORT',
+  'EMBEDDED_PG_LISTEN',
   'DATA_DIR',
   'SEED',
   'MOBILE_HOSTS',
@@ -418,6 +442,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: read(env, 'HOST') ?? '0.0.0.0',
     databaseUrl: databaseUrl(env),
+    embeddedPostgres: {
+      port: read(env, 'EMBEDDED_PG_PORT') === null ? null : integer(env, 'EMBEDDED_PG_PORT', 0, 1, 65535),
+      listen: listenAddresses(env),
+    },
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     mobileHosts: hostList(env, 'MOBILE_HOSTS'),

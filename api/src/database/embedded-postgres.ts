@@ -25,8 +25,20 @@ export interface EmbeddedOptions {
   dataDir: string;
   /** Database created in the cluster for the product. */
   database?: string;
+  /** A fixed port (`EMBEDDED_PG_PORT`); a free one when left out. */
+  port?: number | null;
+  /**
+   * Addresses to listen on (`EMBEDDED_PG_LISTEN`; loopback when left out). Beyond loopback, machines on the same
+   * network may connect, with the password (docs/decisions.md "Several processes").
+   */
+  listen?: readonly string[];
   log?: (line: string) => void;
 }
+
+const LOOPBACK = ['127.0.0.1'];
+/** The lines this server manages in the cluster's pg_hba.conf, between these markers. */
+const HBA_BEGIN = '# begin: other machines (EMBEDDED_PG_LISTEN), managed by the site';
+const HBA_END = '# end: other machines';
 
 const CLUSTER_DIR = 'postgres';
 const PASSWORD_FILE = 'postgres.password';
@@ -49,7 +61,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const password = await readOrCreatePassword(dataDir, clusterDir);
   await stopOrphanedServer(clusterDir, log);
 
-  const port = await freePort();
+  const listen = options.listen?.length ? options.listen : LOOPBACK;
+  const port = options.port ?? (await freePort());
   const recent: string[] = [];
   const remember = (message: unknown) => {
     const text = message instanceof Error ? message.message : String(message);
@@ -70,7 +83,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     createPostgresUser: isRoot(),
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     // TCP on loopback only, and no Unix socket in /tmp that could clash with another cluster.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: ['-c', `listen_addresses=${listen.join(',')}`, '-c', 'unix_socket_directories='],
     onLog: remember,
     onError: remember,
   });
@@ -87,6 +100,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     }
   }
 
+  await allowOtherMachines(
+    clusterDir,
+    listen.some((address) => !LOOPBACK.includes(address)),
+  );
   try {
     await server.start();
   } catch (error) {
@@ -95,7 +112,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         `Its last messages:\n${recent.join('\n')}`,
     );
   }
-  log(`Embedded PostgreSQL is listening on 127.0.0.1:${port}`);
+  log(`Embedded PostgreSQL is listening on ${listen.join(', ')} port ${port}`);
 
   let stopped = false;
   const stop = async () => {
@@ -118,6 +135,22 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     port,
     stop,
   };
+}
+
+/**
+ * Lets machines on the server's own networks (`samenet`) connect with the password when the cluster listens beyond
+ * loopback, and takes that back when it does not.
+ */
+async function allowOtherMachines(clusterDir: string, allowed: boolean): Promise<void> {
+  const file = path.join(clusterDir, 'pg_hba.conf');
+  const text = await fs.readFile(file, 'utf8');
+  const start = text.indexOf(HBA_BEGIN);
+  const end = text.indexOf(HBA_END);
+  const without = start >= 0 && end > start ? text.slice(0, start) + text.slice(end + HBA_END.length + 1) : text;
+  const wanted = allowed
+    ? `${without.replace(/\n*$/, '\n')}${HBA_BEGIN}\nhost all all samenet scram-sha-256\n${HBA_END}\n`
+    : without;
+  if (wanted !== text) await fs.writeFile(file, wanted);
 }
 
 function describe(error: unknown): string {
