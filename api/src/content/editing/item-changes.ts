@@ -21,8 +21,8 @@ export interface ItemChangeListener {
 
 /**
  * Where writes of cases and articles tell whoever follows them (docs/architecture.md "API areas"): content does
- * not know its followers; they register here (operations' link push does, at start-up). The service that owns a
- * write opens its transaction and calls `note` in it, then `committed` after it.
+ * not know its followers; they register here (operations' link push does, at start-up). `ItemEditor.write`
+ * opens the write's transaction, calls `note` in it, then `committed` after it.
  */
 @Injectable()
 export class ItemChanges {

@@ -67,8 +67,11 @@ export class ItemEditor {
     });
   }
 
-  /** One transaction: the write and the notice of its change; followers hear of the commit. Answers the id. */
-  private async write(work: (manager: EntityManager) => Promise<ItemChange>): Promise<number> {
+  /**
+   * One transaction: a write of a case or an article and the notice of its change; followers hear of the commit.
+   * Answers the id. Saves and trashing go through it, and so does the recycle bin's restore.
+   */
+  async write(work: (manager: EntityManager) => Promise<ItemChange>): Promise<number> {
     const change = await this.db.transaction(async (manager) => {
       const made = await work(manager);
       await this.changes.note(manager, made);

@@ -12,7 +12,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { adminList, pageWindow } from '../../core/admin-list.js';
 import { failure } from '../../core/api.exception.js';
-import { ItemChanges } from '../editing/item-changes.js';
+import { ItemEditor } from '../editing/item-editor.js';
 import { countShownSiblings, lockMenuTable } from '../menus/menus.queries.js';
 import { deleteRevisions } from '../editing/revisions.queries.js';
 import {
@@ -48,7 +48,7 @@ export class TrashService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly changes: ItemChanges,
+    private readonly editor: ItemEditor,
   ) {}
 
   async list(filter: {
@@ -73,17 +73,15 @@ export class TrashService {
       return;
     }
     // A case's or an article's pages are back: their followers (the link push) hear of it like of a new item.
-    const change = { kind, id, how: 'create' } as const;
-    await this.db.transaction(async (manager) => {
+    await this.editor.write(async (manager) => {
       if (kind === 'case') {
         const row = await findTrashedCase(manager, id);
         if (!row) throw failure(NOT_IN_BIN.case);
         if (row.menu_trashed) throw failure(`所属栏目「${row.menu_name}」在回收站中，请先恢复该栏目`);
       }
       if ((await restoreRow(manager, kind, id)) === 0) throw failure(NOT_IN_BIN[kind]);
-      await this.changes.note(manager, change);
+      return { kind, id, how: 'create' };
     });
-    this.changes.committed(change);
   }
 
   /**
