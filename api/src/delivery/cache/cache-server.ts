@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parse as parseQuery } from 'node:querystring';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { isAdminPath, SEO_FILE_PATHS } from '@site/shared-types';
@@ -132,9 +131,14 @@ export class CacheServer implements OnModuleInit {
       if (route.method === 'GET') {
         // A read without fields answers the same whatever the query; one with fields is keyed by them.
         if (!route.dto) req.url = path;
-        const key = this.reads.keyOf(route, route.dto ? parseQuery(query) : undefined);
-        if (key === null) return next();
-        return this.serve(req, res, next, `api ${key}`, this.cacheFor(route), 'Accept-Encoding');
+        return this.serve(
+          req,
+          res,
+          next,
+          `api ${this.reads.keyOfQuery(route, query)}`,
+          this.cacheFor(route),
+          'Accept-Encoding',
+        );
       }
       return void this.servePost(req, res, next, route);
     }

@@ -1,3 +1,4 @@
+import { parse as parseQuery } from 'node:querystring';
 import { Injectable, type OnModuleInit, type Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
@@ -79,11 +80,20 @@ export class PublicReads implements OnModuleInit {
   keyOf(route: PublicReadRoute, body: unknown): string | null {
     if (!route.dto) return route.path;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
-    // The DTO's conversions cost more than the rest of a cache hit: each spelling is converted once.
-    const spelling = `${route.path} ${JSON.stringify(body)}`;
+    return this.remembered(route, `${route.path} ${JSON.stringify(body)}`, () => body);
+  }
+
+  /** The key of a GET form from its query string as sent (`menu=3&x=1`): a spelling seen before parses nothing. */
+  keyOfQuery(route: PublicReadRoute, query: string): string {
+    if (!route.dto) return route.path;
+    return this.remembered(route, `${route.path}?${query}`, () => parseQuery(query));
+  }
+
+  /** The DTO's conversions cost more than the rest of a cache hit: each spelling is converted once. */
+  private remembered(route: PublicReadRoute, spelling: string, body: () => object): string {
     let key = this.keys.get(spelling);
     if (key === undefined) {
-      const converted = plainToInstance(route.dto, body) as Record<string, unknown>;
+      const converted = plainToInstance(route.dto!, body()) as Record<string, unknown>;
       key = `${route.path} ${JSON.stringify(route.fields.map((field) => converted[field] ?? null))}`;
       if (this.keys.size >= MAX_SPELLINGS) this.keys.clear();
       this.keys.set(spelling, key);
