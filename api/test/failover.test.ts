@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { canonicalQuery } from '@site/shared-types';
-import { killLaunched, startServer, type ReadyServer } from './support/server-process.js';
+import { freePort, killLaunched, startServer, type ReadyServer } from './support/server-process.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -16,15 +15,6 @@ let dataDir: string;
 let a: ReadyServer;
 let b: ReadyServer;
 let nginx: { base: string; stop: () => void };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** nginx in front of both servers, with the README's retry settings (no cache: every read reaches a server). */
 async function startNginx(upstreams: ReadyServer[]): Promise<{ base: string; stop: () => void }> {

@@ -1,9 +1,16 @@
 import { promises as fs, readdirSync, readFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { alive, clusterPid, killLaunched, startServer, type ReadyServer } from './support/server-process.js';
+import {
+  alive,
+  clusterClient,
+  clusterPid,
+  freePort,
+  killLaunched,
+  launch,
+  startServer,
+  type ReadyServer,
+} from './support/server-process.js';
 
 /**
  * `WORKERS`: several server processes on one port (docs/decisions.md "Several processes"), forked and watched by
@@ -91,7 +98,6 @@ describe('WORKERS=2', () => {
 
 describe('WORKERS', () => {
   it('should refuse a value that is not a whole number from 1 to 64', async () => {
-    const { launch } = await import('./support/server-process.js');
     const refused = launch({ DATA_DIR: path.join(workDir, 'bad'), WORKERS: '0' });
     expect(await refused.exited).toBe(1);
     expect(refused.output()).toContain('WORKERS');
@@ -99,20 +105,9 @@ describe('WORKERS', () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Connects to the site's database in the embedded cluster of `dataDir` at `host:port` and reads one row. */
-async function reach(dataDir: string, host: string, port: number): Promise<number> {
-  const password = readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim();
-  const client = new pg.Client({ host, port, user: 'postgres', password, database: 'site' });
-  await client.connect();
+/** Connects to the site's database in the embedded cluster of `dataDir` through `host` and counts its menus. */
+async function reach(dataDir: string, host: string): Promise<number> {
+  const client = await clusterClient(dataDir, host);
   try {
     return (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM menu')).rows[0]!.n;
   } finally {
@@ -127,22 +122,25 @@ describe('EMBEDDED_PG_PORT and EMBEDDED_PG_LISTEN', () => {
       const dataDir = path.join(workDir, 'fixed');
       const port = await freePort();
       const hba = () => readFileSync(path.join(dataDir, 'postgres', 'pg_hba.conf'), 'utf8');
+      // The cluster's lock file names the port it listens on (its fourth line); clusterClient connects there.
+      const lockPort = () => readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3];
       const open = await startServer({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port), EMBEDDED_PG_LISTEN: '*' });
-      expect(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]).toBe(String(port));
+      expect(lockPort()).toBe(String(port));
       expect(hba()).toContain('host all all samenet scram-sha-256');
-      expect(await reach(dataDir, '127.0.0.1', port)).toBeGreaterThan(0);
+      expect(await reach(dataDir, '127.0.0.1')).toBeGreaterThan(0);
       // Through an address of this machine other than loopback, where it has one.
       const outside = Object.values(os.networkInterfaces())
         .flat()
         .find((entry) => entry && entry.family === 'IPv4' && !entry.internal);
-      if (outside) expect(await reach(dataDir, outside.address, port)).toBeGreaterThan(0);
+      if (outside) expect(await reach(dataDir, outside.address)).toBeGreaterThan(0);
       open.child.kill('SIGTERM');
       expect(await open.exited).toBe(0);
 
       // Back to loopback: the lines that let other machines in are gone.
       const closed = await startServer({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port) });
       expect(hba()).not.toContain('host all all samenet scram-sha-256');
-      expect(await reach(dataDir, '127.0.0.1', port)).toBeGreaterThan(0);
+      expect(lockPort()).toBe(String(port));
+      expect(await reach(dataDir, '127.0.0.1')).toBeGreaterThan(0);
       closed.child.kill('SIGTERM');
       expect(await closed.exited).toBe(0);
     },

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -84,13 +85,16 @@ export function alive(pid: number): boolean {
   }
 }
 
-/** A client of the product's database in the embedded cluster of `dataDir`, while it runs (for checking state). */
-export async function clusterClient(dataDir: string): Promise<pg.Client> {
+/**
+ * A client of the product's database in the embedded cluster of `dataDir`, while it runs (for checking state),
+ * through `host` (an address the cluster listens on).
+ */
+export async function clusterClient(dataDir: string, host = '127.0.0.1'): Promise<pg.Client> {
   const lock = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
   const password = readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim();
   // The lock file's fourth line is the port.
   const client = new pg.Client({
-    host: '127.0.0.1',
+    host,
     port: Number(lock[3]),
     user: 'postgres',
     password,
@@ -98,4 +102,14 @@ export async function clusterClient(dataDir: string): Promise<pg.Client> {
   });
   await client.connect();
   return client;
+}
+
+/** A port nothing listens on at the moment. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
