@@ -1,40 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
-  canonicalQuery,
   CASE_CLASSES,
   INFINITE_LIST,
   type ItemNewsData,
   type ItemsData,
   type WebcaseCutData,
 } from '@site/shared-types';
-import { apiData } from '../../support/api';
+import { apiData, expectListCall, recordCalls } from '../../support/api';
 import { mainUrl, mountedRemote } from '../../support/site';
 
 test.use({ viewport: { width: 1366, height: 900 } });
-
-interface ListCall {
-  method: string;
-  query: string;
-  /** The query's fields, as numbers. */
-  body: { menu: number; amount: number; type?: number; page: number };
-}
-
-/** Records the list calls of a page: GETs with their fields in the query. */
-function recordCalls(page: Page, path: string): ListCall[] {
-  const calls: ListCall[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname !== path) return;
-    const body = Object.fromEntries([...url.searchParams].map(([name, value]) => [name, Number(value)]));
-    calls.push({ method: request.method(), query: url.search.slice(1), body: body as ListCall['body'] });
-  });
-  return calls;
-}
-
-/** A list call is a GET whose query is its fields' one canonical spelling (what a cache in front keeps). */
-function expectListCall(call: ListCall | undefined, fields: ListCall['body']) {
-  expect(call).toEqual({ method: 'GET', query: canonicalQuery(fields), body: fields });
-}
 
 async function scrollToEnd(page: Page) {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

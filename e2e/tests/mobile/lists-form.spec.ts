@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { canonicalQuery, CASE_CLASSES, type ItemsData, type WebcaseCutData } from '@site/shared-types';
-import { answerCalls, apiData } from '../../support/api';
+import { CASE_CLASSES, type ItemsData, type WebcaseCutData } from '@site/shared-types';
+import { answerCalls, apiData, expectListCall, recordCalls } from '../../support/api';
 import { MOBILE_UA } from '../../support/chromium';
 import { directUrl, mainUrl, mountedRemote, ownAddress } from '../../support/site';
 
@@ -12,33 +12,6 @@ test.use({
   hasTouch: true,
   extraHTTPHeaders: ownAddress('mobile/lists-form'),
 });
-
-interface RecordedCall {
-  method: string;
-  query: string;
-  /** A POST's JSON body, or a GET's query fields as numbers. */
-  body: Record<string, unknown>;
-}
-
-/** Records the calls of a page to `path`: reads are GETs with their fields in the query, the form a POST. */
-function recordCalls(page: Page, path: string): RecordedCall[] {
-  const calls: RecordedCall[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname !== path) return;
-    const body =
-      request.method() === 'POST'
-        ? request.postDataJSON()
-        : Object.fromEntries([...url.searchParams].map(([name, value]) => [name, Number(value)]));
-    calls.push({ method: request.method(), query: url.search.slice(1), body });
-  });
-  return calls;
-}
-
-/** A list call is a GET whose query is its fields' one canonical spelling (what a cache in front keeps). */
-function expectListCall(call: RecordedCall | undefined, fields: Record<string, number>) {
-  expect(call).toEqual({ method: 'GET', query: canonicalQuery(fields), body: fields });
-}
 
 test.describe('mobile lists', () => {
   test('the case list should have shareable tabs and load 2 more at a time', async ({ page, request }) => {
