@@ -1,4 +1,4 @@
-// What `npm run backup`, `restore`, `release` and `admin` share: build what is missing, then run the built
+// What `npm run backup`, `restore`, `release`, `admin` and `media` share: build what is missing, then run the built
 // command (framed by api/src/core/command.ts) on the configuration `npm start` uses. Paths on the command line
 // are relative to where it was typed.
 import { existsSync } from 'node:fs';

@@ -3,20 +3,21 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import helmet from 'helmet';
 import { DataSource } from 'typeorm';
-import { ANALYTICS_ORIGIN, isStoredUpload, WECHAT_JS_SDK_ORIGIN } from '@site/shared-types';
+import { ANALYTICS_ORIGIN, WECHAT_JS_SDK_ORIGIN } from '@site/shared-types';
 import type { AppConfig } from './config/config.js';
 import { mountApiDocs } from './core/api-docs.js';
 import { originSettings, publicUrlRedirect } from './core/public-origin.js';
 import { CacheServer } from './delivery/cache/cache-server.js';
 import { bodyParsing } from './core/body-parsing.js';
-import { confinedStatic } from './core/confined-static.js';
 import { requestId, withinRequest } from './core/request-id.js';
 import { requestIdOf, runInRequest } from './core/request-context.js';
 import { cacheFamilies, imageVariantFamilies, poolFamilies } from './operations/metrics/collectors.js';
 import { metricsEndpoint } from './operations/metrics/metrics-endpoint.js';
 import { Metrics } from './core/metrics/metrics.service.js';
 import { labelRoute } from './core/metrics/route-label.js';
-import { ImageVariants, UPLOAD_HEADERS } from './content/uploads/image-variants.js';
+import { ImageVariants } from './content/uploads/image-variants.js';
+import { serveUploads } from './content/uploads/serve-uploads.js';
+import { MEDIA_STORE, type MediaStore } from './core/media/media-store.js';
 import { serveFrontend } from './delivery/pages/serve-frontend.js';
 
 /**
@@ -80,23 +81,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   const variants = app.get(ImageVariants);
   app.use(
     '/uploads',
-    // `?w=` asks for a resized AVIF/WebP copy (docs/decisions.md "Image variants"); the rest are the files.
+    // `?w=` asks for a resized AVIF/WebP copy (docs/decisions.md "Image variants"); the rest are the originals.
     variants.handle,
-    ...confinedStatic(
-      config.uploadsDir,
-      {
-        index: false,
-        dotfiles: 'deny',
-        // Every file under /uploads has a name that never changes its content (random or versioned).
-        immutable: true,
-        maxAge: '365d',
-        setHeaders: (res) => {
-          for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(name, value);
-        },
-      },
-      // Only what the server stored under its own names: never a file being written, nor anything put there.
-      (file) => (isStoredUpload(`/uploads/${file.join('/')}`) ? { folder: [], file } : null),
-    ),
+    serveUploads(app.get<MediaStore>(MEDIA_STORE), config),
   );
   mountApiDocs(app);
   serveFrontend(app, config);

@@ -10,6 +10,8 @@ import {
   type Command,
   type CommandIo,
 } from './core/command.js';
+import { createMediaStore } from './core/media/media.module.js';
+import { MediaUnavailable } from './core/media/media-store.js';
 import { archiveName, createBackup, restoreBackup } from './operations/backup/backup.js';
 import { BackupError } from './operations/backup/database-dump.js';
 import { DATABASE_ERRORS, openConfiguredDatabase } from './database/database-target.js';
@@ -27,7 +29,7 @@ export const runBackupCommand: Command = (argv, env, dirs, io = consoleIo) =>
   runCommand(
     {
       usage: USAGE,
-      explained: [BackupError, ...DATABASE_ERRORS],
+      explained: [BackupError, MediaUnavailable, ...DATABASE_ERRORS],
       run: async () => {
         const [command, ...rest] = argv;
         const config = loadConfig(env, dirs.root);
@@ -50,11 +52,13 @@ async function backup(args: readonly string[], config: AppConfig, cwd: string, i
     file = out.endsWith('/') || isDirectory(resolved) ? path.join(resolved, archiveName(now)) : resolved;
   }
   const database = await openConfiguredDatabase(config, { create: false, job: 'to back up', log: io.out });
+  const media = createMediaStore(config);
   let manifest;
   try {
-    io.out(`Backing up ${database.description} and ${config.uploadsDir}`);
-    manifest = await createBackup({ databaseUrl: database.url, uploadsDir: config.uploadsDir }, file, now);
+    io.out(`Backing up ${database.description} and the uploads in ${media.where}`);
+    manifest = await createBackup({ databaseUrl: database.url, media }, file, now);
   } finally {
+    await media.close();
     await database.close();
   }
   const rows = manifest.database.tables.reduce((sum, table) => sum + table.rows, 0);
@@ -68,13 +72,19 @@ async function restore(args: readonly string[], config: AppConfig, cwd: string, 
   const { positional, flags } = commandOptions(args, { flags: ['--force'], values: [] });
   if (positional.length !== 1) throw new UsageError('Name one archive to restore.');
   const file = path.resolve(cwd, positional[0]!);
-  io.out(`Restoring ${file} into ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir} …`);
-  const manifest = await restoreBackup(file, {
-    uploadsDir: config.uploadsDir,
-    derivedDirs: [path.join(config.dataDir, 'image-variants')],
-    force: flags.has('--force'),
-    openDatabase: () => openConfiguredDatabase(config, { create: true, job: 'to restore into', log: io.out }),
-  });
+  const media = createMediaStore(config);
+  io.out(`Restoring ${file} into ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir} and ${media.where} …`);
+  let manifest;
+  try {
+    await media.open();
+    manifest = await restoreBackup(file, {
+      media,
+      force: flags.has('--force'),
+      openDatabase: () => openConfiguredDatabase(config, { create: true, job: 'to restore into', log: io.out }),
+    });
+  } finally {
+    await media.close();
+  }
   io.out(
     `Restored the backup of ${manifest.createdAt} (${manifest.database.tables.length} tables, ` +
       `${manifest.uploads.length} uploaded files). Start the site with npm start.`,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { archiveName, pruneScheduled } from '../src/operations/backup/backup.js';
 import { runBackupCommand } from '../src/backup-command.js';
+import { LocalMediaStore } from '../src/core/media/local-media-store.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../src/core/command.js';
 import { ScheduledBackups } from '../src/operations/backup/scheduled-backups.js';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
@@ -178,12 +179,17 @@ describe('npm run backup, then npm run restore', () => {
     expect(await menuRows(target.url)).toBe(0);
 
     // Image variants are made from the uploads: those of the replaced files must not outlive them.
+    // Nor do the replaced site's own uploads.
     const stale = path.join(targetData, 'image-variants', 'seed', 'v1', 'logo.svg.320.webp');
-    await fs.mkdir(path.dirname(stale), { recursive: true });
-    await fs.writeFile(stale, 'of the replaced site');
+    const staleUpload = path.join(targetData, 'uploads', '2020', '01', `${'ab'.repeat(16)}.png`);
+    for (const file of [stale, staleUpload]) {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, 'of the replaced site');
+    }
     const forced = await cli(['restore', archive, '--force'], env);
     expect(forced.code).toBe(EXIT_OK);
     expect(existsSync(stale)).toBe(false);
+    expect(existsSync(staleUpload)).toBe(false);
     const again = await createTestApp({ DATA_DIR: targetData }, { databaseUrl: target.url });
     try {
       expect(await publicSnapshot(again)).toEqual(before.answers);
@@ -194,7 +200,7 @@ describe('npm run backup, then npm run restore', () => {
     dropLater.push(empty.drop);
     const uploads = await cli(['restore', archive], { DATABASE_URL: empty.url, DATA_DIR: targetData });
     expect(uploads.code).toBe(EXIT_FAILED);
-    expect(uploads.err).toContain(`The uploads folder ${path.join(targetData, 'uploads')} is not empty`);
+    expect(uploads.err).toContain(`The media store ${targetData} already holds`);
   });
 
   it('should refuse a damaged, altered or newer archive and leave the target untouched', async () => {
@@ -303,7 +309,7 @@ describe('scheduled backups (BACKUP_CRON)', () => {
     await fs.mkdir(dir, { recursive: true });
     const byHand = path.join(dir, 'yunfan-site-20000101T000000Z.tar.gz');
     await fs.writeFile(byHand, 'made by hand');
-    const data = { databaseUrl: source.databaseUrl, uploadsDir: path.join(sourceData, 'uploads') };
+    const data = { databaseUrl: source.databaseUrl, media: new LocalMediaStore(sourceData) };
     const first = new ScheduledBackups({ ...data, dir, keep: 2, holdMs: 60_000 });
     const second = new ScheduledBackups({ ...data, dir: path.join(work, 'auto-2'), keep: 2, holdMs: 60_000 });
     try {

@@ -1,7 +1,8 @@
 import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import { SeedService } from '../src/database/seed.service.js';
 import { buildSeedContent } from '../seed/content/index.js';
-import { createImageRegistry, seedImageDir } from '../seed/images/registry.js';
+import { createImageRegistry } from '../seed/images/registry.js';
 import { ok } from './support/envelope.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -54,7 +55,7 @@ describe('seed', () => {
   it('should draw every image the content names, and serve it', async () => {
     const { img, images } = createImageRegistry();
     buildSeedContent(img);
-    const files = new Set(await fs.readdir(seedImageDir(t.config.uploadsDir)));
+    const files = new Set(await fs.readdir(path.join(t.config.uploadsDir, 'seed', 'v1')));
     for (const name of images.keys()) expect(files.has(`${name}.svg`)).toBe(true);
     const [first] = images.keys();
     const res = await t.http.get(`/uploads/seed/v1/${first}.svg`);
@@ -67,7 +68,7 @@ describe('seed', () => {
       `SELECT img AS url FROM "case" UNION SELECT code_img FROM "case" UNION SELECT img FROM news
        UNION SELECT background FROM menu UNION SELECT img FROM menu`,
     );
-    const files = new Set(await fs.readdir(seedImageDir(t.config.uploadsDir)));
+    const files = new Set(await fs.readdir(path.join(t.config.uploadsDir, 'seed', 'v1')));
     for (const { url } of rows.filter((r) => r.url)) {
       expect(url).toMatch(/^\/uploads\/seed\/v1\/[a-z0-9-]+\.svg$/);
       expect(files.has(url.split('/').pop()!)).toBe(true);

@@ -1,5 +1,3 @@
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { renderSeedImage } from './render.js';
 import { SEED_IMAGE_PREFIX, type ImageFn, type SeedImageSpec } from './spec.js';
 
@@ -20,30 +18,28 @@ export function createImageRegistry(): { img: ImageFn; images: ReadonlyMap<strin
   return { img, images };
 }
 
-/** The folder under the uploads directory that holds the seed images. */
-export function seedImageDir(uploadsDir: string): string {
-  return path.join(
-    uploadsDir,
-    ...SEED_IMAGE_PREFIX.replace(/^\/uploads\//, '')
-      .split('/')
-      .filter(Boolean),
-  );
+/** The media-store key prefix of the seed images (`uploads/seed/v<n>/`). */
+export const SEED_IMAGE_KEY_PREFIX = SEED_IMAGE_PREFIX.replace(/^\//, '');
+
+/** The part of the server's media store the seed writes through (it does not import the server). */
+export interface SeedImageStore {
+  list(prefix: string): AsyncIterable<{ key: string }>;
+  /** Whole or not at all. */
+  put(key: string, bytes: Uint8Array): Promise<void>;
 }
 
-/** Draws every registered image that is not on disk yet. Returns how many files were written. */
-export async function writeSeedImages(uploadsDir: string, images: ReadonlyMap<string, SeedImageSpec>): Promise<number> {
-  const dir = seedImageDir(uploadsDir);
-  await fs.mkdir(dir, { recursive: true });
-  const present = new Set(await fs.readdir(dir));
+/** Draws every registered image that is not in the store yet. Returns how many were written. */
+export async function writeSeedImages(
+  store: SeedImageStore,
+  images: ReadonlyMap<string, SeedImageSpec>,
+): Promise<number> {
+  const present = new Set<string>();
+  for await (const { key } of store.list(SEED_IMAGE_KEY_PREFIX)) present.add(key);
   let written = 0;
   for (const [file, spec] of images) {
-    const name = `${file}.svg`;
-    if (present.has(name)) continue;
-    // Write then rename: a reader never sees half a file, and a crash leaves no truncated image behind.
-    const target = path.join(dir, name);
-    const temporary = `${target}.${process.pid}.tmp`;
-    await fs.writeFile(temporary, renderSeedImage(spec));
-    await fs.rename(temporary, target);
+    const key = `${SEED_IMAGE_KEY_PREFIX}${file}.svg`;
+    if (present.has(key)) continue;
+    await store.put(key, Buffer.from(renderSeedImage(spec)));
     written += 1;
   }
   return written;

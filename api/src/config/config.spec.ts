@@ -225,6 +225,43 @@ describe('loadConfig', () => {
     expect(errorOf({ EMBEDDED_PG_LISTEN: 'db.example.com' }).message).toContain('IP addresses or *');
   });
 
+  it('should keep media on the local disk by default, or in an S3 bucket, refusing incomplete settings', () => {
+    expect(load({}).media).toEqual({ storage: 'local', s3: null, publicBaseUrl: null });
+    const s3 = {
+      MEDIA_STORAGE: 's3',
+      S3_BUCKET: 'yunfan-media',
+      S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com/',
+      S3_REGION: 'oss-cn-hangzhou',
+      S3_ACCESS_KEY_ID: 'LTAI5t',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'false',
+      MEDIA_PUBLIC_BASE_URL: 'https://img.example.cn/',
+    };
+    expect(load(s3).media).toEqual({
+      storage: 's3',
+      s3: {
+        bucket: 'yunfan-media',
+        endpoint: 'https://oss-cn-hangzhou.aliyuncs.com',
+        region: 'oss-cn-hangzhou',
+        credentials: { accessKeyId: 'LTAI5t', secretAccessKey: 'secret' },
+        forcePathStyle: false,
+      },
+      publicBaseUrl: 'https://img.example.cn',
+    });
+    // The SDK's own credentials (an instance role), and a bucket described for the migration while local serves.
+    expect(load({ S3_BUCKET: 'media' }).media).toMatchObject({
+      storage: 'local',
+      s3: { bucket: 'media', endpoint: null, region: 'us-east-1', credentials: null },
+    });
+    expect(errorOf({ MEDIA_STORAGE: 's3' }).message).toBe(
+      'Invalid configuration: S3_BUCKET must be set when MEDIA_STORAGE is s3',
+    );
+    expect(errorOf({ MEDIA_STORAGE: 'ftp' }).variable).toBe('MEDIA_STORAGE');
+    expect(errorOf({ S3_BUCKET: 'My_Bucket' }).variable).toBe('S3_BUCKET');
+    expect(errorOf({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'id' }).variable).toBe('S3_SECRET_ACCESS_KEY');
+    expect(errorOf({ MEDIA_PUBLIC_BASE_URL: 'img.example.cn' }).variable).toBe('MEDIA_PUBLIC_BASE_URL');
+  });
+
   it('should read exactly the variables CONFIG_VARIABLES lists', () => {
     const read = new Set<string>();
     const env = new Proxy(

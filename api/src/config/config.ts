@@ -46,6 +46,8 @@ export interface AppConfig {
     /** Largest accepted upload, in bytes. */
     maxBytes: number;
   };
+  /** Where uploads and their image variants are kept, and where visitors fetch them (docs/decisions.md "Media storage"). */
+  media: MediaConfig;
   /** Origins allowed to call the API from another site (CORS); empty: none. */
   corsOrigins: string[];
   frontend: FrontendConfig;
@@ -75,6 +77,28 @@ export interface AppConfig {
    * canary's judgement, the build's `current.json`); off in the release command.
    */
   releases: { maxErrorPercent: number; minViews: number; minVisitors: number; watch: boolean };
+}
+
+export const MEDIA_STORAGES = ['local', 's3'] as const;
+
+export interface MediaConfig {
+  /** `MEDIA_STORAGE`: `local` keeps the objects under DATA_DIR; `s3` in the bucket of `s3`. */
+  storage: (typeof MEDIA_STORAGES)[number];
+  /** The S3-compatible store (`S3_*`), when `S3_BUCKET` is set: used by `s3`, and by `npm run media -- migrate`. */
+  s3: S3Config | null;
+  /** `MEDIA_PUBLIC_BASE_URL`: visitors are sent there for media (a CDN or the bucket's public address), no slash at the end. */
+  publicBaseUrl: string | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** `null`: AWS's own endpoint for the region. */
+  endpoint: string | null;
+  region: string;
+  /** `null` (both): the AWS SDK's own credential chain (environment, instance role…). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** Bucket in the path (`endpoint/bucket/key`) rather than the host name: what most self-hosted stores need. */
+  forcePathStyle: boolean;
 }
 
 export interface BackupConfig {
@@ -311,6 +335,14 @@ export const CONFIG_VARIABLES = [
   'ADMIN_PASSWORD',
   'ADMIN_PAGE_SIZE',
   'UPLOAD_MAX_BYTES',
+  'MEDIA_STORAGE',
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'MEDIA_PUBLIC_BASE_URL',
   'CORS_ORIGINS',
   'ANALYTICS_ID',
   'SSR',
@@ -390,6 +422,43 @@ function metricsToken(env: Env): string | null {
   return token;
 }
 
+function media(env: Env): MediaConfig {
+  const storage = oneOf(env, 'MEDIA_STORAGE', MEDIA_STORAGES, 'local');
+  const bucket = read(env, 'S3_BUCKET');
+  if (storage === 's3' && bucket === null) throw new ConfigError('S3_BUCKET', 'must be set when MEDIA_STORAGE is s3');
+  if (bucket !== null && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(
+      'S3_BUCKET',
+      `must be a bucket name: 3 to 63 lower-case letters, digits, . and - (got "${bucket}")`,
+    );
+  }
+  const accessKeyId = read(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = read(env, 'S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === null) !== (secretAccessKey === null)) {
+    throw new ConfigError(
+      accessKeyId === null ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY',
+      'must be set together with its pair',
+    );
+  }
+  const endpoint = url(env, 'S3_ENDPOINT', ['http:', 'https:']);
+  const region = read(env, 'S3_REGION') ?? 'us-east-1';
+  const forcePathStyle = flag(env, 'S3_FORCE_PATH_STYLE', false);
+  return {
+    storage,
+    s3:
+      bucket === null
+        ? null
+        : {
+            bucket,
+            endpoint,
+            region,
+            credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+            forcePathStyle,
+          },
+    publicBaseUrl: url(env, 'MEDIA_PUBLIC_BASE_URL', ['http:', 'https:']),
+  };
+}
+
 function backup(env: Env, cwd: string, dataDir: string): BackupConfig {
   const raw = read(env, 'BACKUP_CRON');
   let cron: CronSchedule | null = null;
@@ -463,6 +532,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       pageSize: integer(env, 'ADMIN_PAGE_SIZE', 10, 1, 100),
     },
     uploads: { maxBytes: integer(env, 'UPLOAD_MAX_BYTES', 2 * 1024 * 1024, 1024, 50 * 1024 * 1024) },
+    media: media(env),
     corsOrigins: originList(env, 'CORS_ORIGINS'),
     frontend: {
       shellDir: path.resolve(cwd, read(env, 'SHELL_DIR') ?? 'shell/dist'),

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { MEDIA_STORE, MediaUnavailable, type MediaStore } from '../core/media/media-store.js';
 import { advisoryLock } from '../core/sql.js';
 import { insertCase } from '../content/cases/cases.queries.js';
 import { insertKeyword } from '../content/keywords/keywords.queries.js';
@@ -17,7 +18,7 @@ const SEED_LOCK = 7_310_001;
 
 /**
  * Fills an empty database with the demo content, in one transaction, and makes sure the drawn demo images
- * exist under the uploads folder. Idempotent: a database that has menus is left alone.
+ * exist in the media store. Idempotent: a database that has menus is left alone.
  */
 @Injectable()
 export class SeedService implements OnModuleInit {
@@ -26,13 +27,20 @@ export class SeedService implements OnModuleInit {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(MEDIA_STORE) private readonly media: MediaStore,
   ) {}
 
   async onModuleInit(): Promise<void> {
     const { img, images } = createImageRegistry();
     const content = buildSeedContent(img);
-    const written = await writeSeedImages(this.config.uploadsDir, images);
-    if (written > 0) this.logger.log(`Drew ${written} demo images`);
+    try {
+      const written = await writeSeedImages(this.media, images);
+      if (written > 0) this.logger.log(`Drew ${written} demo images`);
+    } catch (error) {
+      if (!(error instanceof MediaUnavailable)) throw error;
+      // The next start draws them: the content does not wait for the pictures.
+      this.logger.error(`The demo images were not drawn: ${error.message}`);
+    }
     if (this.config.seed && (await this.seedIfEmpty(content))) {
       this.logger.log(
         `Seeded the demo content: ${content.menus.length} menus, ${content.cases.length} cases, ${content.news.length} news`,

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { UnfinishedFiles } from '../../src/content/uploads/file-writer.js';
+import { LocalMediaStore } from '../../src/core/media/local-media-store.js';
+import { MEDIA_STORE } from '../../src/core/media/media-store.js';
 import { detectImage, isLosslessWebp } from '../../src/content/uploads/image-type.js';
 import {
   MAX_SIDE,
@@ -663,7 +664,7 @@ describe('uploads on a full disk', () => {
     for (const file of [...old, fresh, finished]) await fs.writeFile(file, 'x');
     for (const file of [...old, finished]) await fs.utimes(file, minutesAgo, minutesAgo);
 
-    expect(await full.app.get(UnfinishedFiles).sweep()).toBe(old.length);
+    expect(await full.app.get<LocalMediaStore>(MEDIA_STORE).sweep()).toBe(old.length);
     expect(old.filter((file) => existsSync(file))).toEqual([]);
     // One being written now (perhaps by another server on this DATA_DIR) and a finished upload stay.
     expect(existsSync(fresh)).toBe(true);

@@ -10,6 +10,7 @@ import { VARIANT_JOBS_PER_CLIENT, VARIANT_QUEUE_LIMIT } from '../../src/content/
 import { login } from '../support/admin-session.js';
 import { ok } from '../support/envelope.js';
 import { fillDisk } from '../support/full-disk.js';
+import { photo } from '../support/images/sample-images.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -35,15 +36,6 @@ const get = (url: string, accept = BROWSER) => t.http.get(url).set('Accept', acc
 async function shape(bytes: Buffer) {
   const { format, width, height } = await sharp(bytes).metadata();
   return { format, width, height };
-}
-
-/** A 1000 × 500 photo-like JPEG (a gradient with noise), of the kind an administrator uploads. */
-async function photo(): Promise<Buffer> {
-  const noise = Buffer.alloc(1000 * 500 * 3);
-  for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 7919) % 251;
-  return sharp(noise, { raw: { width: 1000, height: 500, channels: 3 } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
 }
 
 describe('GET /uploads/…?w=', () => {

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import { jest } from '@jest/globals';
-import { FileWriter, type WritableFile } from '../../src/content/uploads/file-writer.js';
+import { FileWriter, type WritableFile } from '../../src/core/media/file-writer.js';
 import type { TestApp } from './test-app.js';
 
 export interface FullDisk {

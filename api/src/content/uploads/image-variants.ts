@@ -1,5 +1,3 @@
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { hasImageVariants, IMAGE_WIDTHS, variantWidth, type ImageWidth } from '@site/shared-types';
@@ -8,7 +6,16 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { BoundedLog } from '../../core/bounded-log.js';
 import { clientAddress, clientKey } from '../../core/client-info.js';
 import { staticSegments } from '../../core/confined-static.js';
-import { FileWriter, isDiskFull, variantsDir } from './file-writer.js';
+import { isDiskFull } from '../../core/media/file-writer.js';
+import {
+  IMMUTABLE,
+  MEDIA_STORE,
+  MediaUnavailable,
+  UPLOADS_PREFIX,
+  VARIANTS_PREFIX,
+  type MediaStore,
+} from '../../core/media/media-store.js';
+import { REDIRECT_CACHE, redirectToMedia, sendMedia } from '../../core/media/send-media.js';
 
 /** Uploaded files are shown as images, never run: no sniffing, and a sandbox if one is opened directly. */
 export const UPLOAD_HEADERS = {
@@ -30,7 +37,7 @@ const FORMATS = [
 type Format = (typeof FORMATS)[number];
 
 /**
- * What making a variant came to: its file; `none` when this picture has none (unreadable, or a drawing without a
+ * What making a variant came to: its key; `none` when this picture has none (unreadable, or a drawing without a
  * Chinese font), so the original stands for it for good; `unwritten` when it could not be stored (a full disk),
  * and `stopped` when the server stops before making it, so the original stands for it this time only.
  */
@@ -45,7 +52,8 @@ interface Waiter {
 }
 
 interface Job {
-  readonly file: string;
+  /** The variant's key in the media store, and its original's. */
+  readonly key: string;
   readonly original: string;
   readonly width: ImageWidth;
   readonly format: Format;
@@ -64,16 +72,10 @@ export interface ImageVariantStats {
   running: number;
 }
 
-const isFile = (file: string) =>
-  fs.stat(file).then(
-    (stat) => stat.isFile(),
-    () => false,
-  );
-
 /**
  * Resized AVIF/WebP copies of the pictures under `/uploads/` (docs/decisions.md "Image variants").
  * `GET /uploads/…/name.jpg?w=640` answers the variant of that width in the best format the browser accepts,
- * made on first request (or right after an upload) and kept under `DATA_DIR/image-variants/`; the original is
+ * made on first request (or right after an upload) and kept in the media store under `image-variants/`; the original is
  * never changed and is what a browser accepting neither format gets. Variants are made one at a time, so a
  * burst of first requests cannot take more than one core; a variant already made is served to anyone. What may
  * wait is bounded, so that nobody can stall the queue: a request whose client hangs up stops waiting (and a job
@@ -84,7 +86,7 @@ const isFile = (file: string) =>
 export class ImageVariants implements OnModuleDestroy {
   private readonly logger = new Logger('ImageVariants');
   private readonly unwritable = new BoundedLog((line) => this.logger.error(line), 60_000);
-  /** Every job not finished, by its variant's file: a second request for one joins it. */
+  /** Every job not finished, by its variant's key: a second request for one joins it. */
   private readonly jobs = new Map<string, Job>();
   private readonly queue: Job[] = [];
   private running: Promise<void> | null = null;
@@ -100,7 +102,7 @@ export class ImageVariants implements OnModuleDestroy {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly files: FileWriter,
+    @Inject(MEDIA_STORE) private readonly store: MediaStore,
   ) {}
 
   /** Express handler mounted before the static `/uploads` files: answers `?w=` requests, passes the rest on. */
@@ -136,17 +138,17 @@ export class ImageVariants implements OnModuleDestroy {
    * Makes the variants of a new upload in the background, so its first visitors do not wait: every width up to
    * the first one at least as wide as the picture (wider ones would be the same pixels, made only if asked for).
    */
-  warm(url: string): void {
+  warm(url: string, bytes: Buffer): void {
     const segments = staticSegments(url.replace(/^\/uploads\//, ''));
     if (!segments || !hasImageVariants(url)) return;
-    const original = path.join(this.config.uploadsDir, ...segments);
-    void sharp(original)
+    const original = UPLOADS_PREFIX + segments.join('/');
+    void sharp(bytes)
       .metadata()
       .then(({ width: own }) => {
         const widths = IMAGE_WIDTHS.filter((width, index) => index === 0 || IMAGE_WIDTHS[index - 1]! < own);
         for (const width of widths) {
           for (const format of FORMATS)
-            this.job(this.variantFile(segments, width, format), original, width, format, true);
+            this.job(this.variantKey(segments, width, format), original, width, format, true);
         }
         this.pump();
       })
@@ -165,24 +167,24 @@ export class ImageVariants implements OnModuleDestroy {
    * request is left to the static files (a missing picture, or one with no variant).
    */
   private async answer(req: Request, res: Response, segments: string[], width: ImageWidth, format: Format) {
-    const file = this.variantFile(segments, width, format);
-    const original = path.join(this.config.uploadsDir, ...segments);
-    if (await isFile(file)) return this.sendVariant(res, file, format);
-    if (!(await isFile(original))) return false;
+    const key = this.variantKey(segments, width, format);
+    const original = UPLOADS_PREFIX + segments.join('/');
+    if (await this.store.stat(key)) return this.sendVariant(req, res, key);
+    if (!(await this.store.stat(original))) return false;
     // Hung up meanwhile: nothing is made for nobody.
     if (res.destroyed || req.socket.destroyed) return true;
-    if (this.closing) return this.sendOriginal(res, original, null);
+    if (this.closing) return this.sendOriginal(req, res, original, null);
     const client = clientKey(clientAddress(req));
-    const known = this.jobs.get(file);
+    const known = this.jobs.get(key);
     const mine = this.waiting.get(client);
     if (mine && mine.size >= VARIANT_JOBS_PER_CLIENT && !(known && mine.has(known))) {
-      return this.sendOriginal(res, original, 'client_limit');
+      return this.sendOriginal(req, res, original, 'client_limit');
     }
     if (!known && this.queue.filter((job) => job.waiters.size > 0).length >= VARIANT_QUEUE_LIMIT) {
-      return this.sendOriginal(res, original, 'queue_full');
+      return this.sendOriginal(req, res, original, 'queue_full');
     }
 
-    const job = known ?? this.job(file, original, width, format, false);
+    const job = known ?? this.job(key, original, width, format, false);
     let gone = false;
     const result = await new Promise<Result>((settle) => {
       const waiter: Waiter = { client, settle };
@@ -200,20 +202,20 @@ export class ImageVariants implements OnModuleDestroy {
     });
     if (gone) return true;
     if (result === 'none') return false;
-    if (result === 'unwritten') return this.sendOriginal(res, original, 'unwritten');
-    if (result === 'stopped') return this.sendOriginal(res, original, null);
-    return this.sendVariant(res, result, format);
+    if (result === 'unwritten') return this.sendOriginal(req, res, original, 'unwritten');
+    if (result === 'stopped') return this.sendOriginal(req, res, original, null);
+    return this.sendVariant(req, res, result);
   }
 
   /** The unfinished job for this variant, or a new one at the end of the queue. */
-  private job(file: string, original: string, width: ImageWidth, format: Format, background: boolean): Job {
-    const known = this.jobs.get(file);
+  private job(key: string, original: string, width: ImageWidth, format: Format, background: boolean): Job {
+    const known = this.jobs.get(key);
     if (known) {
       known.background ||= background;
       return known;
     }
-    const job: Job = { file, original, width, format, waiters: new Set(), background };
-    this.jobs.set(file, job);
+    const job: Job = { key, original, width, format, waiters: new Set(), background };
+    this.jobs.set(key, job);
     this.queue.push(job);
     return job;
   }
@@ -229,13 +231,13 @@ export class ImageVariants implements OnModuleDestroy {
     const index = this.queue.indexOf(job);
     if (index >= 0 && job.waiters.size === 0 && !job.background) {
       this.queue.splice(index, 1);
-      this.jobs.delete(job.file);
+      this.jobs.delete(job.key);
       this.counts.dropped += 1;
     }
   }
 
   private finish(job: Job, result: Result): void {
-    this.jobs.delete(job.file);
+    this.jobs.delete(job.key);
     for (const waiter of [...job.waiters]) {
       this.leave(job, waiter);
       waiter.settle(result);
@@ -259,13 +261,9 @@ export class ImageVariants implements OnModuleDestroy {
 
   private async run(job: Job): Promise<Result> {
     // Made by the job that ended just before this one was queued.
-    if (await isFile(job.file)) return job.file;
-    let bytes: Buffer;
-    try {
-      bytes = await fs.readFile(job.original);
-    } catch {
-      return 'none';
-    }
+    if (await this.store.stat(job.key)) return job.key;
+    const bytes = await this.store.readBytes(job.original);
+    if (!bytes) return 'none';
     const svg = job.original.toLowerCase().endsWith('.svg');
     // Without a Chinese font the demo drawings would come out with empty boxes: the browser draws them instead.
     if (svg && !(await this.hasCjkFont())) return 'none';
@@ -279,47 +277,51 @@ export class ImageVariants implements OnModuleDestroy {
       output = await job.format.encode(image).toBuffer();
     } catch (error) {
       this.counts.resizes.failed += 1;
-      this.logger.warn(`No ${job.format.ext} variant of ${path.basename(job.original)}: ${(error as Error).message}`);
+      this.logger.warn(`No ${job.format.ext} variant of ${job.original}: ${(error as Error).message}`);
       return 'none';
     }
     try {
-      await this.files.write(job.file, output);
+      await this.store.put(job.key, output);
     } catch (error) {
       this.counts.resizes.unwritten += 1;
-      const why = isDiskFull(error) ? 'the disk is full' : (error as Error).message;
+      const why = isDiskFull(error)
+        ? 'the disk is full'
+        : error instanceof MediaUnavailable
+          ? 'the media store cannot be reached'
+          : (error as Error).message;
       this.unwritable.note('write', `Image variants cannot be stored (originals are served instead): ${why}`);
       return 'unwritten';
     }
     this.counts.resizes.ok += 1;
-    return job.file;
+    return job.key;
   }
 
-  private variantFile(segments: string[], width: ImageWidth, format: Format): string {
-    return path.join(variantsDir(this.config), ...segments) + `.${width}.${format.ext}`;
+  private variantKey(segments: string[], width: ImageWidth, format: Format): string {
+    return `${VARIANTS_PREFIX}${segments.join('/')}.${width}.${format.ext}`;
   }
 
-  private sendVariant(res: Response, file: string, format: Format): Promise<boolean> {
-    res.setHeader('Content-Type', format.mime);
-    for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(name, value);
-    return this.send(res, file, { maxAge: '365d', immutable: true });
+  private sendVariant(req: Request, res: Response, key: string): Promise<boolean> {
+    return this.send(req, res, key, IMMUTABLE, REDIRECT_CACHE);
   }
 
   /**
    * The original in place of a variant that is not there yet: never kept by a cache (the next request may get the
    * variant), and the variant is not made for this request.
    */
-  private sendOriginal(res: Response, original: string, reason: OriginalReason | null): Promise<boolean> {
+  private sendOriginal(req: Request, res: Response, original: string, reason: OriginalReason | null): Promise<boolean> {
     if (reason) this.counts.originals[reason] += 1;
-    res.setHeader('Cache-Control', 'no-cache');
-    for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(name, value);
-    return this.send(res, original, { cacheControl: false });
+    return this.send(req, res, original, 'no-cache', 'no-cache');
   }
 
-  /** Sends a file; false when it could not be (then the static files answer). */
-  private send(res: Response, file: string, options: { maxAge?: string; immutable?: boolean; cacheControl?: boolean }) {
-    return new Promise<boolean>((resolve) => {
-      res.sendFile(file, { ...options, dotfiles: 'allow' }, (error) => resolve(!error || res.headersSent));
-    });
+  /**
+   * Sends a stored object, or the visitor to its public address when media have one; false when there is no such
+   * object (then the static files answer).
+   */
+  private async send(req: Request, res: Response, key: string, cacheControl: string, redirectCache: string) {
+    const base = this.config.media.publicBaseUrl;
+    if (base === null) return sendMedia(req, res, this.store, key, { cacheControl, headers: UPLOAD_HEADERS });
+    redirectToMedia(res, base, key, redirectCache);
+    return true;
   }
 
   /** Whether the SVG renderer finds a font with Chinese glyphs (a missing glyph draws like an unassigned code point). */

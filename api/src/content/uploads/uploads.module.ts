@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { FileWriter, UnfinishedFiles } from './file-writer.js';
 import { ImageVariants } from './image-variants.js';
 import { CkeditorErrorsFilter, UploaderErrorsFilter } from './upload-errors.filter.js';
 import { UploadsController } from './uploads.controller.js';
@@ -18,7 +17,7 @@ import { UploadsService } from './uploads.service.js';
     }),
   ],
   controllers: [UploadsController],
-  providers: [UploadsService, ImageVariants, FileWriter, UnfinishedFiles, UploaderErrorsFilter, CkeditorErrorsFilter],
+  providers: [UploadsService, ImageVariants, UploaderErrorsFilter, CkeditorErrorsFilter],
   exports: [ImageVariants],
 })
 export class UploadsModule {}

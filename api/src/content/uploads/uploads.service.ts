@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { UploadData } from '@site/shared-types';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { failure, invalid } from '../../core/api.exception.js';
-import { FileWriter, isDiskFull } from './file-writer.js';
+import { isDiskFull } from '../../core/media/file-writer.js';
+import { MEDIA_STORE, MediaUnavailable, UPLOADS_PREFIX, type MediaStore } from '../../core/media/media-store.js';
 import { ImageVariants } from './image-variants.js';
 import { detectImage, isLosslessWebp, type ImageType } from './image-type.js';
 
 export const UPLOAD_REFUSED = '只能上传 JPG、PNG、GIF 或 WebP 图片';
 export const UPLOAD_UNREADABLE = '图片已损坏，无法读取，请重新导出后上传';
 export const UPLOAD_DISK_FULL = '服务器磁盘空间已满，图片未能保存，请联系技术人员清理后再试';
+export const UPLOAD_STORE_DOWN = '图片存储服务暂时无法访问，图片未能保存，请稍后再试';
 
 /** The largest picture accepted, judged from its header before any pixel is decoded (frames of an animation add up). */
 export const MAX_SIDE = 12_000;
@@ -68,7 +69,10 @@ async function reencode(bytes: Buffer, type: ImageType): Promise<Buffer> {
   return output;
 }
 
-/** Stores uploaded images under `DATA_DIR/uploads/YYYY/MM/`, re-encoded, with random names chosen by their real type. */
+/**
+ * Stores uploaded images in the media store as `uploads/YYYY/MM/<random>.<type>` (served at `/uploads/…`), re-encoded,
+ * with random names chosen by their real type.
+ */
 @Injectable()
 export class UploadsService {
   private readonly logger = new Logger('Uploads');
@@ -76,7 +80,7 @@ export class UploadsService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly variants: ImageVariants,
-    private readonly files: FileWriter,
+    @Inject(MEDIA_STORE) private readonly media: MediaStore,
   ) {}
 
   get tooLargeMessage(): string {
@@ -94,16 +98,23 @@ export class UploadsService {
     const now = new Date();
     const folder = [String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0')];
     const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
+    const path = `${folder.join('/')}/${name}`;
     try {
-      await this.files.write(path.join(this.config.uploadsDir, ...folder, name), bytes);
+      await this.media.put(UPLOADS_PREFIX + path, bytes);
     } catch (error) {
-      if (!isDiskFull(error)) throw error;
       // The administrator is told in words; whoever runs the server needs to know too.
-      this.logger.error(`Upload not stored, the disk is full: ${(error as Error).message}`);
-      throw failure(UPLOAD_DISK_FULL);
+      if (isDiskFull(error)) {
+        this.logger.error(`Upload not stored, the disk is full: ${(error as Error).message}`);
+        throw failure(UPLOAD_DISK_FULL);
+      }
+      if (error instanceof MediaUnavailable) {
+        this.logger.error(`Upload not stored: ${error.message}`);
+        throw failure(UPLOAD_STORE_DOWN);
+      }
+      throw error;
     }
-    const url = `/uploads/${folder.join('/')}/${name}`;
-    this.variants.warm(url);
+    const url = `/uploads/${path}`;
+    this.variants.warm(url, bytes);
     return { url };
   }
 }

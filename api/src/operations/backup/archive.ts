@@ -7,6 +7,7 @@ import type { ReadableStream } from 'node:stream/web';
 import { createGzip } from 'node:zlib';
 import { createTarDecoder } from 'modern-tar';
 import { packTar, type TarSource } from 'modern-tar/fs';
+import { UPLOADS_PREFIX, type MediaStore } from '../../core/media/media-store.js';
 import { pathExists } from '../../core/path-exists.js';
 import { BackupError, type DatabaseDump } from './database-dump.js';
 
@@ -15,7 +16,7 @@ import { BackupError, type DatabaseDump } from './database-dump.js';
  *
  *     manifest.json          what the archive holds, with a SHA-256 of every other file
  *     database/<table>.copy  each table's rows in COPY text format (database-dump.ts)
- *     uploads/…              the uploaded media, as in DATA_DIR/uploads
+ *     uploads/…              the uploaded media, as below /uploads/ (the media store's `uploads/` objects)
  *
  * It is written under a temporary name beside its final one and renamed when complete and flushed, so a crash
  * never leaves half an archive under the final name. Reading checks every checksum before anything is restored.
@@ -25,7 +26,7 @@ export const ARCHIVE_FORMAT = 'yunfan-site-backup';
 export const ARCHIVE_FORMAT_VERSION = 1;
 
 export interface UploadEntry {
-  /** Relative to the uploads folder, with `/`. */
+  /** Below `/uploads/` (the media store's key without `uploads/`). */
   path: string;
   bytes: number;
   sha256: string;
@@ -43,22 +44,20 @@ export interface Manifest {
   uploads: UploadEntry[];
 }
 
-/** Every uploaded file under `dir` (none when it does not exist), with its size and checksum. */
-export async function listUploads(dir: string): Promise<UploadEntry[]> {
+/** Every upload in the media store, with its size and checksum (an upload still being written is not listed). */
+export async function listUploads(media: MediaStore): Promise<UploadEntry[]> {
   const entries: UploadEntry[] = [];
-  let names: string[];
-  try {
-    names = (await fs.readdir(dir, { recursive: true })).sort();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  for (const name of names) {
-    const file = path.join(dir, name);
-    const stat = await fs.lstat(file);
-    // An upload being written is `<name>.part` until it is renamed: not yet part of the site.
-    if (!stat.isFile() || name.endsWith('.part')) continue;
-    entries.push({ path: name.split(path.sep).join('/'), bytes: stat.size, sha256: await sha256(file) });
+  for await (const { key } of media.list(UPLOADS_PREFIX)) {
+    const hash = createHash('sha256');
+    let bytes = 0;
+    const body = await media.read(key);
+    // Deleted since it was listed (only a restore deletes uploads): not part of this backup.
+    if (!body) continue;
+    for await (const chunk of body) {
+      hash.update(chunk as Buffer);
+      bytes += (chunk as Buffer).length;
+    }
+    entries.push({ path: key.slice(UPLOADS_PREFIX.length), bytes, sha256: hash.digest('hex') });
   }
   return entries;
 }
@@ -69,16 +68,28 @@ async function sha256(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/** An object's bytes as a stream opened only when the archive reaches it (not every object at once). */
+function objectStream(media: MediaStore, key: string): Readable {
+  return Readable.from(
+    (async function* () {
+      const body = await media.read(key);
+      if (!body) throw new BackupError(`${key} was deleted from ${media.where} while it was backed up`);
+      yield* body;
+    })(),
+    { objectMode: false },
+  );
+}
+
 /**
  * Writes the archive to `outFile` atomically: the staged database files (under `stagingDir`), the uploads listed
- * in the manifest (read from `uploadsDir`; uploads are never rewritten in place, so the checksums taken before
- * still hold), and the manifest.
+ * in the manifest (read from the media store; uploads are never rewritten, so the checksums taken before still
+ * hold), and the manifest.
  */
 export async function writeArchive(
   outFile: string,
   manifest: Manifest,
   stagingDir: string,
-  uploadsDir: string,
+  media: MediaStore,
 ): Promise<void> {
   const sources: TarSource[] = [
     { type: 'content', target: 'manifest.json', content: JSON.stringify(manifest, null, 2) + '\n', mode: 0o644 },
@@ -88,8 +99,9 @@ export async function writeArchive(
       target: table.file,
     })),
     ...manifest.uploads.map((upload): TarSource => ({
-      type: 'file',
-      source: path.join(uploadsDir, ...upload.path.split('/')),
+      type: 'stream',
+      content: objectStream(media, UPLOADS_PREFIX + upload.path),
+      size: upload.bytes,
       target: `uploads/${upload.path}`,
     })),
   ];

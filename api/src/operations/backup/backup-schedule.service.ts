@@ -9,6 +9,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CronTimer, systemClock, type Clock } from './cron-timer.js';
 import { ScheduledBackups, type SlotOutcome } from './scheduled-backups.js';
+import { MEDIA_STORE, type MediaStore } from '../../core/media/media-store.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 
 /** The clock the schedule runs on; tests provide their own. */
@@ -28,11 +29,12 @@ export class BackupScheduleService implements OnApplicationBootstrap, BeforeAppl
     @Inject(APP_CONFIG) config: AppConfig,
     @InjectDataSource() db: DataSource,
     @Inject(BACKUP_CLOCK) clock: Clock,
+    @Inject(MEDIA_STORE) media: MediaStore,
   ) {
     this.backups = new ScheduledBackups({
       // The URL DatabaseModule was registered with (the embedded one's, or DATABASE_URL).
       databaseUrl: (db.options as { url?: string }).url ?? '',
-      uploadsDir: config.uploadsDir,
+      media,
       dir: config.backup.dir,
       keep: config.backup.keep,
     });

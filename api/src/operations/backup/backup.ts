@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { promises as fs, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { UPLOADS_PREFIX, VARIANTS_PREFIX, type MediaStore } from '../../core/media/media-store.js';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,
@@ -13,10 +13,10 @@ import {
 } from './archive.js';
 import { BackupError, dumpDatabase, restoreDatabase } from './database-dump.js';
 
-/** What a backup is made of: a database and the uploads folder beside it. */
+/** What a backup is made of: a database and the uploads in the media store. */
 export interface SiteData {
   databaseUrl: string;
-  uploadsDir: string;
+  media: MediaStore;
 }
 
 /** `yunfan-site-20260102T030000Z.tar.gz`; scheduled ones end in `.scheduled.tar.gz` (the only ones pruned). */
@@ -61,9 +61,9 @@ export async function createBackup(data: SiteData, outFile: string, now = new Da
       createdAt: now.toISOString(),
       migration: database.migrations.at(-1) ?? null,
       database,
-      uploads: await listUploads(data.uploadsDir),
+      uploads: await listUploads(data.media),
     };
-    await writeArchive(outFile, manifest, staging, data.uploadsDir);
+    await writeArchive(outFile, manifest, staging, data.media);
     return manifest;
   } finally {
     await fs.rm(staging, { recursive: true, force: true });
@@ -71,39 +71,50 @@ export async function createBackup(data: SiteData, outFile: string, now = new Da
 }
 
 export interface RestoreTarget {
-  uploadsDir: string;
-  /** Made from the uploads and kept beside them (image variants): emptied, as they may be of the replaced files. */
-  derivedDirs: string[];
+  /** Where the uploads go; its image variants are deleted, as they may be of replaced pictures. */
+  media: MediaStore;
   /** Opens the target database only once the archive is known to be sound (the embedded one may be created). */
   openDatabase(): Promise<{ url: string; close(): Promise<void> }>;
   force: boolean;
 }
 
 /**
- * Restores an archive, all or nothing: it is unpacked and every checksum checked first; the uploads folder and
- * the database must be empty (or `force`); the database is loaded in one transaction, and the new uploads folder
- * takes the old one's place just before that transaction commits (and goes back if the commit fails).
+ * Restores an archive, all or nothing: it is unpacked and every checksum checked first; the media store's uploads
+ * and the database must be empty (or `force`); the database is loaded in one transaction, and the archive's
+ * uploads are written into the store just before that transaction commits (the ones that were not there are
+ * deleted again if it fails). Once committed, with `force`, uploads the archive does not hold are deleted.
  */
 export async function restoreBackup(file: string, target: RestoreTarget): Promise<Manifest> {
   const staging = await fs.mkdtemp(path.join(os.tmpdir(), 'yunfan-restore-'));
+  const { media } = target;
   try {
     const manifest = await readArchive(file, staging);
-    if (!target.force && (await hasFiles(target.uploadsDir))) {
+    const present = await keysOf(media, UPLOADS_PREFIX);
+    if (!target.force && present.length > 0) {
       throw new BackupError(
-        `The uploads folder ${target.uploadsDir} is not empty. Restore goes only into an empty data folder: ` +
-          'choose another DATA_DIR, or add --force to replace its uploads.',
+        `The media store ${media.where} already holds ${present.length} uploads. Restore goes only into an empty ` +
+          'site: choose another DATA_DIR (or bucket), or add --force to replace its uploads.',
       );
     }
+    const restored = manifest.uploads.map((upload) => UPLOADS_PREFIX + upload.path);
+    const before = new Set(present);
+    const added = restored.filter((key) => !before.has(key));
     const database = await target.openDatabase();
     try {
-      const swap = new FolderSwap(path.join(staging, 'uploads'), target.uploadsDir);
       await restoreDatabase(database.url, staging, manifest.database, {
         force: target.force,
-        beforeCommit: () => swap.apply(),
-        afterRollback: () => swap.undo(),
+        beforeCommit: async () => {
+          // Names are random or versioned, so an object already there under one of these names has these bytes.
+          for (const upload of manifest.uploads) {
+            const bytes = await fs.readFile(path.join(staging, 'uploads', ...upload.path.split('/')));
+            await media.put(UPLOADS_PREFIX + upload.path, bytes);
+          }
+        },
+        afterRollback: () => media.remove(added),
       });
-      await swap.finish();
-      for (const dir of target.derivedDirs) await fs.rm(dir, { recursive: true, force: true });
+      const kept = new Set(restored);
+      await media.remove(present.filter((key) => !kept.has(key)));
+      await media.remove(await keysOf(media, VARIANTS_PREFIX));
     } finally {
       await database.close();
     }
@@ -113,64 +124,10 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
   }
 }
 
-async function hasFiles(dir: string): Promise<boolean> {
-  try {
-    const names = await fs.readdir(dir, { recursive: true });
-    for (const name of names) if ((await fs.lstat(path.join(dir, name))).isFile()) return true;
-    return false;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
-}
-
-/**
- * Puts the restored uploads in place of the current folder by renames beside it (copied there first when the
- * staging folder is on another file system), keeping the old folder until the database has committed.
- */
-class FolderSwap {
-  private readonly suffix = randomBytes(4).toString('hex');
-  private readonly incoming: string;
-  private readonly outgoing: string;
-  private moved = false;
-  private hadOld = false;
-
-  constructor(
-    private readonly source: string,
-    private readonly target: string,
-  ) {
-    this.incoming = `${target}.restoring-${this.suffix}`;
-    this.outgoing = `${target}.replaced-${this.suffix}`;
-  }
-
-  async apply(): Promise<void> {
-    await fs.mkdir(path.dirname(this.target), { recursive: true });
-    await fs.mkdir(this.source, { recursive: true });
-    try {
-      await fs.rename(this.source, this.incoming);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-      await fs.cp(this.source, this.incoming, { recursive: true });
-    }
-    try {
-      await fs.rename(this.target, this.outgoing);
-      this.hadOld = true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-    await fs.rename(this.incoming, this.target);
-    this.moved = true;
-  }
-
-  async undo(): Promise<void> {
-    if (this.moved) await fs.rm(this.target, { recursive: true, force: true });
-    await fs.rm(this.incoming, { recursive: true, force: true });
-    if (this.hadOld) await fs.rename(this.outgoing, this.target);
-  }
-
-  async finish(): Promise<void> {
-    await fs.rm(this.outgoing, { recursive: true, force: true });
-  }
+async function keysOf(media: MediaStore, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const { key } of media.list(prefix)) keys.push(key);
+  return keys;
 }
 
 /** Deletes the oldest scheduled archives in `dir` beyond the newest `keep`; answers the names deleted. */

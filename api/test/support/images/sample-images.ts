@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 
 /** Tiny but genuine images of every accepted kind, for tests (built here so no binary file is committed). */
 
@@ -109,4 +110,13 @@ export const SAMPLE_IMAGES = { png: png(), gif: gif(), jpg: jpg(), webp: webp() 
 /** A well-formed image of `kind` that carries `payload` (markup) inside it. */
 export function polyglot(kind: keyof typeof SAMPLE_IMAGES, payload: string): Buffer {
   return { png, gif, jpg, webp }[kind](payload);
+}
+
+/** A 1000 × 500 photo-like JPEG (a gradient with noise), of the kind an administrator uploads. */
+export async function photo(): Promise<Buffer> {
+  const noise = Buffer.alloc(1000 * 500 * 3);
+  for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 7919) % 251;
+  return sharp(noise, { raw: { width: 1000, height: 500, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }

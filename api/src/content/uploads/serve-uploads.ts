@@ -1,0 +1,28 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { isStoredUpload } from '@site/shared-types';
+import type { AppConfig } from '../../config/config.js';
+import { notFound, staticSegments } from '../../core/confined-static.js';
+import { IMMUTABLE, UPLOADS_PREFIX, type MediaStore } from '../../core/media/media-store.js';
+import { REDIRECT_CACHE, redirectToMedia, sendMedia } from '../../core/media/send-media.js';
+import { UPLOAD_HEADERS } from './image-variants.js';
+
+/**
+ * `/uploads/…` (mounted after the image variants' handler): the stored originals from the media store, or with
+ * `MEDIA_PUBLIC_BASE_URL` a redirect to their public address. Only what the server stored under its own names is
+ * served (never a file being written, nor anything put there); everything else is a plain 404.
+ */
+export function serveUploads(store: MediaStore, config: AppConfig): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const segments = staticSegments(req.url);
+    const path = segments?.join('/');
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !path || !isStoredUpload(`/uploads/${path}`)) {
+      return notFound(req, res);
+    }
+    const base = config.media.publicBaseUrl;
+    if (base !== null) return redirectToMedia(res, base, UPLOADS_PREFIX + path, REDIRECT_CACHE);
+    sendMedia(req, res, store, UPLOADS_PREFIX + path, { cacheControl: IMMUTABLE, headers: UPLOAD_HEADERS }).then(
+      (sent) => (sent ? undefined : notFound(req, res)),
+      next,
+    );
+  };
+}
