@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { canonicalQuery } from '@site/shared-types';
-import { freePort, killLaunched, startServer, type ReadyServer } from './support/server-process.js';
+import { startNginx, type TestNginx } from './support/nginx.js';
+import { killLaunched, startServer, type ReadyServer } from './support/server-process.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -14,18 +14,12 @@ let owner: TestApp;
 let dataDir: string;
 let a: ReadyServer;
 let b: ReadyServer;
-let nginx: { base: string; stop: () => void };
+let nginx: TestNginx;
 
 /** nginx in front of both servers, with the README's retry settings (no cache: every read reaches a server). */
-async function startNginx(upstreams: ReadyServer[]): Promise<{ base: string; stop: () => void }> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'yunfan-failover-'));
-  const port = await freePort();
-  const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(
-    conf,
-    `worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log;
+function nginxFor(upstreams: ReadyServer[]) {
+  return startNginx(
+    (port) => `worker_processes 1;
 events { worker_connections 1024; }
 http {
   access_log off;
@@ -47,15 +41,6 @@ http {
 }
 `,
   );
-  const started = spawnSync('nginx', ['-c', conf, '-p', dir], { encoding: 'utf8' });
-  if (started.status !== 0) throw new Error(`nginx did not start (apt-get install nginx-light): ${started.stderr}`);
-  return {
-    base: `http://127.0.0.1:${port}`,
-    stop: () => {
-      spawnSync('nginx', ['-c', conf, '-p', dir, '-s', 'stop']);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 beforeAll(async () => {
@@ -64,7 +49,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(process.env.TEST_ROOT ?? os.tmpdir(), 'failover-'));
   const env = { DATABASE_URL: owner.databaseUrl, DATA_DIR: dataDir };
   [a, b] = await Promise.all([startServer(env), startServer(env)]);
-  nginx = await startNginx([a, b]);
+  nginx = await nginxFor([a, b]);
 }, 120_000);
 
 afterAll(async () => {

@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_pr
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, promises as fs, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import pg from 'pg';
 import { copyRuntimeFiles, folderBytes } from '../../scripts/runtime-files.mjs';
 import { CONFIG_VARIABLES } from '../src/config/config.js';
@@ -32,7 +33,7 @@ describe('the Dockerfile and docker-compose.yml', () => {
     const compose = read('docker-compose.yml');
     const app = compose.slice(compose.indexOf('\n  app:'));
     const environment = app.slice(app.indexOf('    environment:'), app.indexOf('    ports:'));
-    const passed = [...environment.matchAll(/^ {6}([A-Z_]+):/gm)].map((match) => match[1]);
+    const passed = [...environment.matchAll(/^ {6}([A-Z0-9_]+):/gm)].map((match) => match[1]);
     expect([...passed].sort()).toEqual([...CONFIG_VARIABLES].sort());
 
     const readme = read('README.md');
@@ -40,6 +41,29 @@ describe('the Dockerfile and docker-compose.yml', () => {
     const documented = new Set([...table.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]));
     for (const variable of CONFIG_VARIABLES)
       expect({ variable, documented: documented.has(variable) }).toEqual({ variable, documented: true });
+  });
+});
+
+describe('docker-compose.cluster.yml, the reference deployment for several machines', () => {
+  const compose = read('docker-compose.cluster.yml');
+  const services = (parseYaml(compose) as { services: Record<string, Record<string, unknown>> }).services;
+
+  it('should run two app replicas of one configuration behind nginx, with PostgreSQL and an S3 store', () => {
+    expect(Object.keys(services).sort()).toEqual(['app-1', 'app-2', 'nginx', 'postgres', 's3']);
+    expect(services['app-1']).toEqual(services['app-2']);
+    const env = services['app-1']!.environment as Record<string, unknown>;
+    expect(env).toMatchObject({ MEDIA_STORAGE: 's3', S3_ENDPOINT: '${S3_ENDPOINT:-http://s3:8333}', TRUST_PROXY: 1 });
+    expect(Object.keys(env).filter((name) => !(CONFIG_VARIABLES as readonly string[]).includes(name))).toEqual([]);
+    // The nginx configuration the topology test runs.
+    expect(services.nginx!.volumes).toEqual(['./deploy/nginx.conf:/etc/nginx/nginx.conf:ro']);
+  });
+
+  it('should take every value without a default from the one .env its example shows', () => {
+    const example = read('deploy/cluster.env.example');
+    const given = new Set([...example.matchAll(/^([A-Z0-9_]+)=/gm)].map((match) => match[1]));
+    const required = new Set([...compose.matchAll(/\$\{([A-Z0-9_]+):\?/g)].map((match) => match[1]));
+    expect(required.size).toBeGreaterThan(2);
+    for (const name of required) expect({ name, given: given.has(name) }).toEqual({ name, given: true });
   });
 });
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { MEDIA_STORE, MediaUnavailable, type MediaStore } from '../core/media/media-store.js';
@@ -21,8 +21,11 @@ const SEED_LOCK = 7_310_001;
  * exist in the media store. Idempotent: a database that has menus is left alone.
  */
 @Injectable()
-export class SeedService implements OnModuleInit {
+export class SeedService implements OnModuleInit, OnModuleDestroy {
+  /** The first wait before drawing the demo images again when the media store could not be reached; it doubles. */
+  static imageRetryMs = 15_000;
   private readonly logger = new Logger('Seed');
+  private retry: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -33,18 +36,35 @@ export class SeedService implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     const { img, images } = createImageRegistry();
     const content = buildSeedContent(img);
+    await this.drawImages(images, SeedService.imageRetryMs);
+    if (this.config.seed && (await this.seedIfEmpty(content))) {
+      this.logger.log(
+        `Seeded the demo content: ${content.menus.length} menus, ${content.cases.length} cases, ${content.news.length} news`,
+      );
+    }
+  }
+
+  onModuleDestroy(): void {
+    if (this.retry) clearTimeout(this.retry);
+  }
+
+  /**
+   * Draws the demo images that are not in the media store yet. A store that cannot be reached does not hold up
+   * the start: they are drawn once it is back, tried again after `wait`, then twice as long each time (at most
+   * ten minutes).
+   */
+  private async drawImages(images: Parameters<typeof writeSeedImages>[1], wait: number): Promise<void> {
+    this.retry = null;
     try {
       const written = await writeSeedImages(this.media, images);
       if (written > 0) this.logger.log(`Drew ${written} demo images`);
     } catch (error) {
       if (!(error instanceof MediaUnavailable)) throw error;
-      // The next start draws them: the content does not wait for the pictures.
-      this.logger.error(`The demo images were not drawn: ${error.message}`);
-    }
-    if (this.config.seed && (await this.seedIfEmpty(content))) {
-      this.logger.log(
-        `Seeded the demo content: ${content.menus.length} menus, ${content.cases.length} cases, ${content.news.length} news`,
+      this.logger.error(
+        `The demo images were not drawn, trying again in ${Math.round(wait / 1000)} s: ${error.message}`,
       );
+      this.retry = setTimeout(() => void this.drawImages(images, Math.min(wait * 2, 600_000)), wait);
+      this.retry.unref();
     }
   }
 

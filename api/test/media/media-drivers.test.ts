@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { runBackupCommand } from '../../src/backup-command.js';
 import { EXIT_OK } from '../../src/core/command.js';
 import { MEDIA_STORE, type MediaStore } from '../../src/core/media/media-store.js';
+import { SeedService } from '../../src/database/seed.service.js';
 import { login } from '../support/admin-session.js';
 import { ok } from '../support/envelope.js';
 import { photo, SAMPLE_IMAGES } from '../support/images/sample-images.js';
@@ -224,14 +225,23 @@ describe.each(['local', 's3'])('media on the %s driver', (driver) => {
 
 describe('an S3 store that cannot be reached', () => {
   let t: TestApp;
+  let port: number;
+  let back: TestS3 | null = null;
+  const retryMs = SeedService.imageRetryMs;
   beforeAll(async () => {
     // A port nobody listens on: the server starts anyway, and says so in its log.
     const closed = await startTestS3();
     const env = closed.env(bucketName('down'));
+    port = Number(new URL(closed.endpoint).port);
     await closed.close();
+    SeedService.imageRetryMs = 200;
     t = await createTestApp({ DATA_DIR: fresh('down'), ...env });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    SeedService.imageRetryMs = retryMs;
+    await t.close();
+    await back?.close();
+  });
 
   it('should refuse an upload in words, and answer media requests with 503 while the site itself works', async () => {
     const token = await login(t);
@@ -244,5 +254,21 @@ describe('an S3 store that cannot be reached', () => {
     expect(image.status).toBe(503);
     expect(image.headers['retry-after']).toBe('5');
     expect(ok(await t.http.get('/api/index'))).toBeTruthy();
+  });
+
+  it('should make its bucket and draw the demo images once the store is back, without a restart', async () => {
+    back = await startTestS3(port);
+    let status = 0;
+    for (let tries = 0; tries < 100 && status !== 200; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = (await t.http.get('/uploads/seed/v1/banner-1.svg')).status;
+    }
+    expect(status).toBe(200);
+    const token = await login(t);
+    const res = await t.http
+      .post('/api/uploader')
+      .set('token', token)
+      .attach('file', SAMPLE_IMAGES.png, { filename: 'a.png', contentType: 'image/png' });
+    expect((await t.http.get(ok<{ url: string }>(res).url)).status).toBe(200);
   });
 });

@@ -18,14 +18,14 @@ export interface TestS3 {
 /** s3rver's fixed credentials (it checks signatures against them). */
 export const S3RVER_KEY = 'S3RVER';
 
-export async function startTestS3(): Promise<TestS3> {
+/** `port`: a fixed one (a store that comes back where it was); by default a free one. */
+export async function startTestS3(port = 0): Promise<TestS3> {
   // The SDK's notice that its releases from 2027 need Node 22 says nothing about the test.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const directory = path.join(process.env.TEST_ROOT ?? '/tmp', `s3-${randomBytes(4).toString('hex')}`);
   await fs.mkdir(directory, { recursive: true });
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory });
-  const { port } = await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  const server = new S3rver({ port, address: '127.0.0.1', silent: true, directory });
+  const endpoint = `http://127.0.0.1:${(await server.run()).port}`;
   return {
     endpoint,
     env: (bucket) => ({

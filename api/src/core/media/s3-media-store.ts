@@ -24,8 +24,10 @@ import {
 /** Deletes sent at once (one request each: the multi-object delete's checksum header is not taken by every store). */
 const DELETE_CONCURRENCY = 8;
 
+/** The object is not there (a missing bucket is another matter: the store is not set up). */
 const notFound = (error: unknown) =>
   error instanceof S3ServiceException &&
+  error.name !== 'NoSuchBucket' &&
   (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey' || error.name === 'NotFound');
 
 /**
@@ -37,6 +39,8 @@ export class S3MediaStore implements MediaStore {
   readonly kind = 's3';
   private readonly client: S3Client;
   private readonly bucket: string;
+  /** The bucket is known to exist (made if need be); until then every call first tries to make sure of it. */
+  private ready: Promise<void> | null = null;
 
   constructor(private readonly config: S3Config) {
     this.bucket = config.bucket;
@@ -56,20 +60,31 @@ export class S3MediaStore implements MediaStore {
     return `s3://${this.bucket}${this.config.endpoint ? ` at ${this.config.endpoint}` : ''}`;
   }
 
-  /** Creates the bucket when it does not exist (a self-hosted store's first start). */
-  async open(): Promise<void> {
-    await this.call('open the bucket', async () => {
+  /**
+   * Creates the bucket when it does not exist (a self-hosted store's first start). A store that cannot be reached
+   * now is tried again by the next call, so the server need not be restarted once it is back.
+   */
+  open(): Promise<void> {
+    this.ready ??= this.call('open the bucket', async () => {
       try {
         await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
       } catch (error) {
         if (!notFound(error)) throw error;
         await this.client.send(new CreateBucketCommand({ Bucket: this.bucket }));
       }
-    });
+    }).then(
+      () => undefined,
+      (error: unknown) => {
+        this.ready = null;
+        throw error;
+      },
+    );
+    return this.ready;
   }
 
   async put(key: string, bytes: Uint8Array): Promise<void> {
     checkKey(key);
+    await this.open();
     await this.call(`store ${key}`, () =>
       this.client.send(
         new PutObjectCommand({
@@ -86,8 +101,11 @@ export class S3MediaStore implements MediaStore {
 
   async stat(key: string): Promise<MediaInfo | null> {
     checkKey(key);
-    const head = await this.call(`look up ${key}`, () =>
-      this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })),
+    await this.open();
+    const head = await this.call(
+      `look up ${key}`,
+      () => this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })),
+      true,
     );
     if (!head) return null;
     return {
@@ -99,14 +117,18 @@ export class S3MediaStore implements MediaStore {
 
   async read(key: string, range?: ByteRange): Promise<Readable | null> {
     checkKey(key);
-    const object = await this.call(`read ${key}`, () =>
-      this.client.send(
-        new GetObjectCommand({
-          Bucket: this.bucket,
-          Key: key,
-          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-        }),
-      ),
+    await this.open();
+    const object = await this.call(
+      `read ${key}`,
+      () =>
+        this.client.send(
+          new GetObjectCommand({
+            Bucket: this.bucket,
+            Key: key,
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
+        ),
+      true,
     );
     if (!object?.Body) return null;
     const body = object.Body as Readable | ReadableStream<Uint8Array>;
@@ -128,6 +150,7 @@ export class S3MediaStore implements MediaStore {
   }
 
   async *list(prefix: string): AsyncIterable<{ key: string; size: number }> {
+    await this.open();
     let token: string | undefined;
     do {
       const page = await this.call(`list ${prefix}`, () =>
@@ -141,12 +164,15 @@ export class S3MediaStore implements MediaStore {
   }
 
   async remove(keys: readonly string[]): Promise<void> {
+    if (keys.length > 0) await this.open();
     const queue = [...keys];
     const worker = async () => {
       for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
         const target = checkKey(key);
-        await this.call(`delete ${target}`, () =>
-          this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: target })),
+        await this.call(
+          `delete ${target}`,
+          () => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: target })),
+          true,
         );
       }
     };
@@ -157,12 +183,15 @@ export class S3MediaStore implements MediaStore {
     this.client.destroy();
   }
 
-  /** Runs one call: `null` when the object (or bucket) is not there; any other failure is a {@link MediaUnavailable}. */
-  private async call<T>(what: string, run: () => Promise<T>): Promise<T | null> {
+  /**
+   * Runs one call: with `missingIsNull`, `null` when the object is not there; any other failure is a
+   * {@link MediaUnavailable}.
+   */
+  private async call<T>(what: string, run: () => Promise<T>, missingIsNull = false): Promise<T | null> {
     try {
       return await run();
     } catch (error) {
-      if (notFound(error)) return null;
+      if (missingIsNull && notFound(error)) return null;
       const reason =
         error instanceof S3ServiceException
           ? `${error.name} (HTTP ${error.$metadata.httpStatusCode ?? '?'})`
