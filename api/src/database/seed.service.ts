@@ -26,6 +26,7 @@ export class SeedService implements OnModuleInit, OnModuleDestroy {
   static imageRetryMs = 15_000;
   private readonly logger = new Logger('Seed');
   private retry: NodeJS.Timeout | null = null;
+  private stopped = false;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -45,6 +46,7 @@ export class SeedService implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
+    this.stopped = true;
     if (this.retry) clearTimeout(this.retry);
   }
 
@@ -60,10 +62,16 @@ export class SeedService implements OnModuleInit, OnModuleDestroy {
       if (written > 0) this.logger.log(`Drew ${written} demo images`);
     } catch (error) {
       if (!(error instanceof MediaUnavailable)) throw error;
+      // A try under way when the server stopped: nothing more.
+      if (this.stopped) return;
       this.logger.error(
         `The demo images were not drawn, trying again in ${Math.round(wait / 1000)} s: ${error.message}`,
       );
-      this.retry = setTimeout(() => void this.drawImages(images, Math.min(wait * 2, 600_000)), wait);
+      const again = () =>
+        this.drawImages(images, Math.min(wait * 2, 600_000)).catch((failure: unknown) =>
+          this.logger.error(`The demo images were not drawn: ${(failure as Error).message}`),
+        );
+      this.retry = setTimeout(() => void again(), wait);
       this.retry.unref();
     }
   }

@@ -77,12 +77,13 @@ export async function sendMedia(
     return true;
   } catch (error) {
     if (!(error instanceof MediaUnavailable) || res.headersSent) throw error;
-    res.removeHeader('ETag');
-    res.removeHeader('Last-Modified');
-    res.removeHeader('Content-Range');
+    // Headers of the object may be set already (the store failed between the look-up and the read).
+    for (const name of ['ETag', 'Last-Modified', 'Content-Range', 'Content-Length', 'Accept-Ranges']) {
+      res.removeHeader(name);
+    }
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Retry-After', '5');
-    res.status(503).type('text/plain').end('Service Unavailable');
+    res.status(503).type('text/plain').send('Service Unavailable');
     return true;
   }
 }
