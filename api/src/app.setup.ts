@@ -109,21 +109,24 @@ function answerFromCacheFirst(app: NestExpressApplication, config: AppConfig, me
   server.removeAllListeners('request');
   const origins = originSettings(config);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    res.setHeader('X-Request-Id', requestIdOf(req));
     metrics.track(req, res);
     // One public origin: with PUBLIC_URL_REDIRECT, a page asked for on another host moves there first.
     const moved = publicUrlRedirect(req, origins);
     if (moved !== null) {
       labelRoute(req, 'redirect');
-      res.writeHead(301, { Location: moved, 'Cache-Control': 'public, max-age=3600' }).end();
+      const headers = { Location: moved, 'Cache-Control': 'public, max-age=3600', 'X-Request-Id': requestIdOf(req) };
+      res.writeHead(301, headers).end();
       return;
     }
-    // A cache hit logs nothing: the request's async context is entered only by what goes on to the application.
-    cache.handle(req, res, () =>
+    // The cache's own answers carry the id among their headers, written at once (Node's fast path: no header was
+    // set before `writeHead`). A cache hit logs nothing: the request's async context is entered only by what goes
+    // on to the application.
+    cache.handle(req, res, () => {
+      res.setHeader('X-Request-Id', requestIdOf(req));
       runInRequest(req, () => {
         for (const handler of handlers) handler.call(server, req, res);
-      }),
-    );
+      });
+    });
   });
 }
 

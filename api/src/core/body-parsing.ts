@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { transportFailure } from './all-exceptions.filter.js';
 import { BoundedLog } from './bounded-log.js';
-import { runInRequest } from './request-context.js';
+import { requestIdOf, runInRequest } from './request-context.js';
 
 /** Largest JSON or form body an administrator's call may send (rich text); larger bodies get HTTP 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -153,6 +153,7 @@ export function refuseBody(req: IncomingMessage, res: ServerResponse, status: 40
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
     Connection: 'close',
+    'X-Request-Id': requestIdOf(req),
   });
   res.end(body);
 }

@@ -8,6 +8,15 @@ import { routeOf } from './route-label.js';
 /** Upper bounds of the latency buckets, in seconds: a cached answer takes well under a millisecond, a render tens. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+const TRACKED = Symbol('metrics: when and what was asked');
+
+type Tracked = IncomingMessage & { [TRACKED]?: { started: number; method: string; url: string } };
+
+interface RouteSeries {
+  latency: { observe(value: number): void };
+  statuses: Map<string, { inc(by?: number): void }>;
+}
+
 /** The statuses written as they are; anything odd (a status a proxy would not expect) is its class. */
 function statusLabel(status: number): string {
   return status >= 100 && status <= 599 && Number.isInteger(status) ? String(status) : 'other';
@@ -57,30 +66,53 @@ export class Metrics implements OnModuleDestroy {
    * the access line at LOG_LEVEL=debug. Called once, at the start of the raw request listener.
    */
   track(req: IncomingMessage, res: ServerResponse): void {
-    const started = process.hrtime.bigint();
-    const url = req.url ?? '/';
+    // One listener for every answer, not a closure each: this runs for every request, cache hits included.
+    (req as Tracked)[TRACKED] = { started: performance.now(), method: req.method ?? 'GET', url: req.url ?? '/' };
+    res.on('finish', this.finished);
+  }
+
+  private readonly finished = (() => {
+    const metrics = this;
+    return function (this: ServerResponse) {
+      metrics.answered(this.req, this);
+    };
+  })();
+
+  /** The series of each route and status met so far (a handful), so that a request allocates nothing for them. */
+  private readonly series = new Map<string, RouteSeries>();
+
+  private answered(req: IncomingMessage, res: ServerResponse): void {
+    const { started, method, url } = (req as Tracked)[TRACKED]!;
+    const seconds = (performance.now() - started) / 1000;
     const mark = url.indexOf('?');
     const path = mark < 0 ? url : url.slice(0, mark);
-    const method = req.method ?? 'GET';
-    res.once('finish', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeOf(req, method, path);
-      this.requests.inc({ route, status: statusLabel(res.statusCode) });
-      this.latency.observe({ route }, seconds);
-      if (Logger.isLevelEnabled('debug')) {
-        const ms = Math.round(seconds * 10_000) / 10;
-        // In the request's context: a cache hit is answered outside it, and the line still carries its id.
-        runInRequest(req, () =>
-          this.accessLog.debug(`${method} ${path.slice(0, 300)} ${res.statusCode} ${ms} ms`, {
-            method,
-            path: path.slice(0, 300),
-            route,
-            status: res.statusCode,
-            ms,
-          }),
-        );
-      }
-    });
+    const route = routeOf(req, method, path);
+    const status = statusLabel(res.statusCode);
+    let series = this.series.get(route);
+    if (!series) {
+      series = { latency: this.latency.child({ route }), statuses: new Map() };
+      this.series.set(route, series);
+    }
+    let requests = series.statuses.get(status);
+    if (!requests) {
+      requests = this.requests.child({ route, status });
+      series.statuses.set(status, requests);
+    }
+    requests.inc();
+    series.latency.observe(seconds);
+    if (Logger.isLevelEnabled('debug')) {
+      const ms = Math.round(seconds * 10_000) / 10;
+      // In the request's context: a cache hit is answered outside it, and the line still carries its id.
+      runInRequest(req, () =>
+        this.accessLog.debug(`${method} ${path.slice(0, 300)} ${res.statusCode} ${ms} ms`, {
+          method,
+          path: path.slice(0, 300),
+          route,
+          status: res.statusCode,
+          ms,
+        }),
+      );
+    }
   }
 
   ssrRendered(ok: boolean): void {

@@ -92,6 +92,12 @@ export class Counter extends Labelled<{ value: number }> {
     this.stateOf(labels).value += by;
   }
 
+  /** The series of these labels, to count without looking it up again (a hot path keeps it). */
+  child(labels: Labels): { inc(by?: number): void } {
+    const state = this.stateOf(labels);
+    return { inc: (by = 1) => void (state.value += by) };
+  }
+
   protected initial() {
     return { value: 0 };
   }
@@ -117,10 +123,24 @@ export class Histogram extends Labelled<{ buckets: number[]; sum: number; count:
   }
 
   observe(labels: Labels, value: number): void {
+    this.record(this.stateOf(labels), value);
+  }
+
+  /** The series of these labels, to observe without looking it up again (a hot path keeps it). */
+  child(labels: Labels): { observe(value: number): void } {
     const state = this.stateOf(labels);
+    return { observe: (value) => this.record(state, value) };
+  }
+
+  private record(state: { buckets: number[]; sum: number; count: number }, value: number): void {
     // Each observation falls in its first bucket only; the buckets are summed when written (cumulative).
-    const index = this.buckets.findIndex((bound) => value <= bound);
-    if (index >= 0) state.buckets[index]!++;
+    const { buckets } = this;
+    for (let index = 0; index < buckets.length; index++) {
+      if (value <= buckets[index]!) {
+        state.buckets[index]!++;
+        break;
+      }
+    }
     state.sum += value;
     state.count++;
   }

@@ -362,27 +362,24 @@ function encodingFor(req: IncomingMessage): 'br' | 'gzip' | null {
   return chosen;
 }
 
-/** The headers every answer from one entry shares, made once per entry. */
-const sharedHeaders = new WeakMap<CacheEntry, Record<string, string>>();
+/** The headers every answer from one entry shares, made once per entry, as a flat name, value, name… list. */
+const sharedHeaders = new WeakMap<CacheEntry, readonly string[]>();
 
-function headersOf(entry: CacheEntry): Record<string, string> {
+function headersOf(entry: CacheEntry): readonly string[] {
   let headers = sharedHeaders.get(entry);
   if (!headers) {
-    headers = Object.fromEntries(entry.headers);
-    headers.etag = entry.etag;
-    headers['cache-control'] = PUBLIC_CACHE_CONTROL;
+    headers = [...entry.headers.flat(), 'etag', entry.etag, 'cache-control', PUBLIC_CACHE_CONTROL];
     sharedHeaders.set(entry, headers);
   }
   return headers;
 }
 
+/**
+ * Sends an entry with one `writeHead` of a flat header list and nothing set before it: Node's fast path, as a
+ * bare server takes it (docs/decisions.md "Published-content cache").
+ */
 function send(req: IncomingMessage, res: ServerResponse, entry: CacheEntry, state: 'HIT' | 'MISS', vary: string): void {
-  const headers: Record<string, string | number> = {
-    ...headersOf(entry),
-    vary,
-    'x-cache': state,
-    'x-request-id': requestIdOf(req),
-  };
+  const headers = [...headersOf(entry), 'vary', vary, 'x-cache', state, 'x-request-id', requestIdOf(req)];
   const match = req.headers['if-none-match'];
   if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {
     res.writeHead(304, headers);
@@ -391,8 +388,8 @@ function send(req: IncomingMessage, res: ServerResponse, entry: CacheEntry, stat
   }
   const encoding = encodingFor(req);
   const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.body;
-  if (encoding) headers['content-encoding'] = encoding;
-  headers['content-length'] = body.length;
+  if (encoding) headers.push('content-encoding', encoding);
+  headers.push('content-length', String(body.length));
   res.writeHead(entry.status, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
 }
