@@ -17,6 +17,13 @@ interface RouteSeries {
   statuses: Map<string, { inc(by?: number): void }>;
 }
 
+/** The `finish` listener of every answer: one function, called with the answer as `this`. */
+function countingListener(metrics: Metrics): (this: ServerResponse) => void {
+  return function (this: ServerResponse) {
+    metrics.answered(this.req, this);
+  };
+}
+
 /** The statuses written as they are; anything odd (a status a proxy would not expect) is its class. */
 function statusLabel(status: number): string {
   return status >= 100 && status <= 599 && Number.isInteger(status) ? String(status) : 'other';
@@ -71,17 +78,13 @@ export class Metrics implements OnModuleDestroy {
     res.on('finish', this.finished);
   }
 
-  private readonly finished = (() => {
-    const metrics = this;
-    return function (this: ServerResponse) {
-      metrics.answered(this.req, this);
-    };
-  })();
+  private readonly finished = countingListener(this);
 
   /** The series of each route and status met so far (a handful), so that a request allocates nothing for them. */
   private readonly series = new Map<string, RouteSeries>();
 
-  private answered(req: IncomingMessage, res: ServerResponse): void {
+  /** Counts an answer that is finished (the `finish` listener that {@link track} adds calls this). */
+  answered(req: IncomingMessage, res: ServerResponse): void {
     const { started, method, url } = (req as Tracked)[TRACKED]!;
     const seconds = (performance.now() - started) / 1000;
     const mark = url.indexOf('?');
