@@ -69,6 +69,7 @@ async function release(
 
   const config = loadConfig(env, root);
   config.releases.watch = false;
+  config.publishing.schedule = false;
   const job = command === 'list' ? 'to list releases from' : 'to switch releases in';
   const database = await openConfiguredDatabase(config, { create: false, job, log: () => undefined });
   Logger.overrideLogger(['error']);

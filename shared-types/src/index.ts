@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './device.js';
 export * from './redirect.js';
 export * from './dates.js';
+export * from './publishing.js';
 export * from './text.js';
 export * from './lead.js';
 export * from './html.js';

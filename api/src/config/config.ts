@@ -77,6 +77,8 @@ export interface AppConfig {
    * canary's judgement, the build's `current.json`); off in the release command.
    */
   releases: { maxErrorPercent: number; minViews: number; minVisitors: number; watch: boolean };
+  /** `schedule`: this process publishes scheduled cases and articles when due (off in the commands and tests). */
+  publishing: { schedule: boolean };
 }
 
 export const MEDIA_STORAGES = ['local', 's3'] as const;
@@ -571,6 +573,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       minVisitors: integer(env, 'CANARY_MIN_VISITORS', 20, 1, 1_000_000),
       watch: true,
     },
+    publishing: { schedule: true },
   };
 }
 

@@ -54,8 +54,11 @@ const mustBe = (what: string) => (args: ValidationArguments) => `参数 ${args.p
  * An optional field may be left out; `null` is not "left out" but a value of the wrong type, refused like any
  * other (class-validator's IsOptional would let it through to a NOT NULL column).
  */
-const optional = (options: { optional?: boolean }) =>
-  options.optional ? [ValidateIf((_object: object, value: unknown) => value !== undefined)] : [];
+/** Left out (`undefined`), or with `nullable` also `null`, a value is not checked. */
+const optional = (options: { optional?: boolean; nullable?: boolean }) =>
+  options.optional
+    ? [ValidateIf((_object: object, value: unknown) => value !== undefined && !(options.nullable && value === null))]
+    : [];
 
 /** A positive integer id (refuses objects, arrays, fractions and values beyond a PostgreSQL integer). */
 export function IdField(options: { optional?: boolean; description?: string } = {}) {
@@ -143,7 +146,7 @@ export function BoolField(options: { optional?: boolean } = {}) {
 /** A string, trimmed, of `min` to `max` characters. */
 export function TextField(
   max: number,
-  options: { optional?: boolean; min?: number; label?: string; description?: string } = {},
+  options: { optional?: boolean; nullable?: boolean; min?: number; label?: string; description?: string } = {},
 ) {
   const min = options.min ?? 0;
   // "参数 name 不能为空" for wire names, "搜索关键词不能为空" for Chinese labels.
@@ -154,6 +157,7 @@ export function TextField(
       maxLength: max,
       minLength: min || undefined,
       required: !options.optional,
+      nullable: options.nullable,
       description: options.description,
     }),
     ...optional(options),

@@ -95,8 +95,10 @@ async function insertContent(manager: EntityManager, content: SeedContent): Prom
   for (const [index, category] of content.newsCategories.entries()) {
     await insertNewsCategory(manager, { ...category, position: index + 1 });
   }
-  for (const item of content.cases) await insertCase(manager, item);
-  for (const item of content.news) await insertNews(manager, item);
+  // The demo content is all published.
+  const published = { status: 'published', publish_at: null } as const;
+  for (const item of content.cases) await insertCase(manager, { ...item, ...published });
+  for (const item of content.news) await insertNews(manager, { ...item, ...published });
   for (const [key, value] of Object.entries(content.blocks)) await saveSiteBlock(manager, key as SiteBlockKey, value);
   // Rows inserted with explicit ids leave their sequences behind.
   await syncIdSequence(manager, 'menu');

@@ -271,8 +271,17 @@ describe('cases', () => {
   it('should create, read, update and delete a case, visible at once on the public calls', async () => {
     const created = ok<{ id: number }>(await call('/api/amendcase', form()));
     const read = ok<CaseForm>(await call('/api/getcase', { caseid: created.id }));
-    // The answer always carries the SEO fields; a create without them leaves them empty.
-    expect(read).toEqual({ ...form(), id: created.id, seo_title: '', seo_keywords: '', seo_description: '' });
+    // The answer always carries the SEO fields; a create without them leaves them empty, and without a state it is
+    // published.
+    expect(read).toEqual({
+      ...form(),
+      id: created.id,
+      seo_title: '',
+      seo_keywords: '',
+      seo_description: '',
+      status: 'published',
+      publish_at: null,
+    });
 
     const items = ok<ItemsData>(await t.http.post('/api/items').send({ menu: 3 }));
     expect(items.case.caselist[0]!.id).toBe(created.id); // pinned and newest
@@ -355,6 +364,8 @@ describe('news', () => {
       seo_title: '',
       seo_keywords: '',
       seo_description: '',
+      status: 'published',
+      publish_at: null,
     });
     const detail = ok<NewsDetail>(await t.http.post('/api/itemnewscut').send({ case: created.id, state: 0 }));
     expect(detail.title).toBe('测试新闻标题');

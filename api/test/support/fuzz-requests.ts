@@ -145,6 +145,12 @@ const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(dep
  * as the attacker writes them, not as JSON.stringify would.
  */
 function refusedValues(schema: Schema): string[] {
+  const values = refusedByKind(schema);
+  // A property the document declares nullable takes null.
+  return schema.nullable ? values.filter((value) => value !== 'null') : values;
+}
+
+function refusedByKind(schema: Schema): string[] {
   const common = ['null', '[]', '{}', '[[[[[[[[1]]]]]]]]', '{"$gt":""}', deepArray(30)];
   const text = (value: string) => JSON.stringify(value);
   switch (schema.type) {

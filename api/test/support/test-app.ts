@@ -55,6 +55,8 @@ export async function createTestApp(
     logger?: LoggerService | LogLevel[];
     /** Let the release service work in the background; otherwise a test calls its `tick()` when it wants. */
     watchReleases?: boolean;
+    /** Publish scheduled items when due; otherwise a test calls `PublishSchedule.publishDue()` when it wants. */
+    schedulePublishing?: boolean;
   } = {},
 ): Promise<TestApp> {
   // `reuse` boots a second application on another app's database (a restart); only the owner drops it.
@@ -79,6 +81,7 @@ export async function createTestApp(
   });
   // Off by default: its first round smoke-renders pages, which a test counting queries would see.
   config.releases.watch = options.watchReleases ?? false;
+  config.publishing.schedule = options.schedulePublishing ?? false;
 
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config, databaseUrl)] }).compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({

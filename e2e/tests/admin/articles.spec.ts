@@ -66,7 +66,9 @@ test.describe('back-office articles', () => {
       await expect(bodyImage).toHaveAttribute('src', /^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/);
       const bodyImageUrl = (await bodyImage.getAttribute('src'))!;
 
-      id = await savedId(page, '/api/amendnews', () => dialog.getByRole('button', { name: '保存' }).click());
+      id = await savedId(page, '/api/amendnews', () =>
+        dialog.getByRole('button', { name: '发布', exact: true }).click(),
+      );
       await expect(page.getByText('保存成功')).toBeVisible();
       await expect(dialog).toHaveCount(0);
 
@@ -97,7 +99,7 @@ test.describe('back-office articles', () => {
       await page.keyboard.press('Control+End');
       await page.keyboard.press('Enter');
       await page.keyboard.type('第二项：准备好隐私政策。');
-      await edit.getByRole('button', { name: '保存' }).click();
+      await edit.getByRole('button', { name: '保存', exact: true }).click();
       await expect(edit).toHaveCount(0);
       await desktop.goto(mainUrl(`/news/${id}.html`));
       await expect(desktop.getByText('第二项：准备好隐私政策。')).toBeVisible();

@@ -63,7 +63,9 @@ test.describe('back-office cases', () => {
       await editor.click();
       await page.keyboard.type('项目上线三个月，园区企业入驻办理时间缩短一半。');
 
-      id = await savedId(page, '/api/amendcase', () => dialog.getByRole('button', { name: '保存' }).click());
+      id = await savedId(page, '/api/amendcase', () =>
+        dialog.getByRole('button', { name: '发布', exact: true }).click(),
+      );
       await expect(page.getByText('保存成功')).toBeVisible();
       await expect(dialog).toHaveCount(0);
 
@@ -143,7 +145,7 @@ test.describe('back-office cases', () => {
     await expect(ask).toHaveCount(0);
     // Required fields are checked before anything is sent.
     await page.getByRole('button', { name: '新增案例' }).click();
-    await create.getByRole('button', { name: '保存' }).click();
+    await create.getByRole('button', { name: '发布', exact: true }).click();
     await expect(create.getByText('请填写案例名称')).toBeVisible();
     await expect(create.getByText('请上传封面图')).toBeVisible();
   });

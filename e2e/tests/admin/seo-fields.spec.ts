@@ -87,7 +87,9 @@ test.describe('back-office SEO fields', () => {
         mimeType: 'image/png',
         buffer: pngImage(64, 48),
       });
-      id = await savedId(page, '/api/amendcase', () => dialog.getByRole('button', { name: '保存' }).click());
+      id = await savedId(page, '/api/amendcase', () =>
+        dialog.getByRole('button', { name: '发布', exact: true }).click(),
+      );
       await expect(page.getByText('保存成功')).toBeVisible();
       await expect(dialog).toHaveCount(0);
 
@@ -143,7 +145,7 @@ test.describe('back-office SEO fields', () => {
       await expect(dialog.getByLabel('SEO标题')).toHaveAttribute('placeholder', pageTitle(title, site.title));
       await expect(dialog.getByLabel('SEO描述')).toHaveAttribute('placeholder', '改版前要想清楚的五件事。');
       await dialog.getByLabel('SEO标题').fill('官网改版指南');
-      await savedId(page, '/api/amendnews', () => dialog.getByRole('button', { name: '保存' }).click());
+      await savedId(page, '/api/amendnews', () => dialog.getByRole('button', { name: '保存', exact: true }).click());
       await expect(dialog).toHaveCount(0);
       expect(await servedHead(request, `/news/${id}.html`)).toEqual({
         title: '官网改版指南',

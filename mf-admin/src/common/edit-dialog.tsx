@@ -16,6 +16,7 @@ export function EditDialog<T extends object>({
   onSave,
   onClose,
   changes,
+  footer,
   children,
 }: {
   title: string;
@@ -26,6 +27,11 @@ export function EditDialog<T extends object>({
   onSave: (values: T) => Promise<boolean>;
   onClose: () => void;
   changes: FormChanges;
+  /**
+   * Buttons in place of 取消 and 保存, given how to close (asking first when something changed) and how to save with
+   * some fields set first (set back if the save does not go through).
+   */
+  footer?: (close: () => void, saveWith: (patch: Partial<T>) => Promise<void>) => ReactNode;
   children: ReactNode;
 }) {
   const { modal } = AntApp.useApp();
@@ -44,6 +50,19 @@ export function EditDialog<T extends object>({
       onOk: onClose,
     });
   };
+  const saveWith = async (patch: Partial<T>) => {
+    const names = Object.keys(patch);
+    const before = (form as FormInstance).getFieldsValue(names) as Partial<T>;
+    form.setFieldsValue(patch);
+    let saved = false;
+    try {
+      saved = await onSave(await form.validateFields());
+    } catch {
+      // Refused by the form's own checks: the fields say why.
+    }
+    if (saved) onClose();
+    else form.setFieldsValue(before);
+  };
   return (
     <Modal
       title={title}
@@ -54,6 +73,7 @@ export function EditDialog<T extends object>({
       cancelText="取消"
       confirmLoading={saving}
       onOk={() => form.submit()}
+      footer={footer ? footer(close, saveWith) : undefined}
       destroyOnHidden
       maskClosable={false}
     >

@@ -14,6 +14,7 @@ import {
 import { EditDialog } from './edit-dialog';
 import { optionsOf } from './options';
 import { pagination } from './paging';
+import { STATUS_FILTER_OPTIONS } from './publishing';
 import { useRowTable } from './row-table';
 import type { Editor } from './use-editor';
 import type { ListScreenState } from './use-list-screen';
@@ -29,6 +30,8 @@ export interface ListScreenProps<
   screen: ListScreenState<Row, Option>;
   /** A select over the answer's `menu` options that filters the list: its label and its "all" entry. */
   filter?: { label: string; all: string };
+  /** A select of the items' states (cases and articles: 全部, 已发布, 草稿, 定时). */
+  stateFilter?: boolean;
   /** Tools between the filter and the search box. */
   tools?: ReactNode;
   searchPlaceholder: string;
@@ -51,8 +54,11 @@ export interface ListScreenProps<
     /** Buttons between 编辑 and 删除. */
     extra?: (row: Shown) => ReactNode;
   };
-  /** The edit dialog (without one, rows have no 编辑 and the card no 新增). */
-  editor?: Editor<Values, object> & { fields: ReactNode };
+  /** The edit dialog (without one, rows have no 编辑 and the card no 新增); `footer`: its own buttons. */
+  editor?: Editor<Values, object> & {
+    fields: ReactNode;
+    footer?: (close: () => void, saveWith: (patch: Partial<Values>) => Promise<void>) => ReactNode;
+  };
 }
 
 /**
@@ -69,6 +75,7 @@ export function ListScreen<
 >({
   screen,
   filter,
+  stateFilter,
   tools,
   searchPlaceholder,
   rows,
@@ -125,7 +132,7 @@ export function ListScreen<
     <Card
       title={screen.title}
       extra={
-        filter || tools || editor ? (
+        filter || stateFilter || tools || editor ? (
           <Space wrap>
             {filter ? (
               <Select
@@ -134,6 +141,15 @@ export function ListScreen<
                 value={screen.menu}
                 onChange={screen.filterBy}
                 options={[{ value: 0, label: filter.all }, ...optionsOf(screen.answer?.menu ?? [])]}
+              />
+            ) : null}
+            {stateFilter ? (
+              <Select
+                aria-label="按状态筛选"
+                style={{ width: 120 }}
+                value={screen.status}
+                onChange={screen.filterByStatus}
+                options={STATUS_FILTER_OPTIONS}
               />
             ) : null}
             {tools}
@@ -158,7 +174,11 @@ export function ListScreen<
         expandable={expandable}
         pagination={pagination(list, screen.setPage)}
       />
-      {editor ? <EditDialog<Values> {...editor.dialog}>{editor.fields}</EditDialog> : null}
+      {editor ? (
+        <EditDialog<Values> {...editor.dialog} footer={editor.footer}>
+          {editor.fields}
+        </EditDialog>
+      ) : null}
     </Card>
   );
 }

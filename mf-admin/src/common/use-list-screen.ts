@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App as AntApp } from 'antd';
-import type { AdminList, AdminListRequest, IdRequest } from '@site/shared-types';
+import type { AdminList, AdminListRequest, IdRequest, ItemStatus } from '@site/shared-types';
 import { usePageTitle } from '@site/platform';
 import { pageAfterDelete } from './paging';
 
@@ -24,6 +24,9 @@ export interface ListScreenState<Row, Option> {
   /** The `menu` filter's value (0: all). */
   menu: number;
   filterBy: (menu: number) => void;
+  /** The state filter's value ('': all; cases and articles). */
+  status: ItemStatus | '';
+  filterByStatus: (status: ItemStatus | '') => void;
   searchFor: (text: string) => void;
   setPage: (page: number) => void;
   /** Deletes a row (the confirmation has been given). */
@@ -43,8 +46,14 @@ export function useListScreen<Row extends { id: number }, Option>({
   const { message } = AntApp.useApp();
   const [search, setSearch] = useState('');
   const [menu, setMenu] = useState(0);
+  const [status, setStatus] = useState<ItemStatus | ''>('');
   const [page, setPage] = useState(1);
-  const { data, isFetching } = useList({ page, search: search || undefined, menu: menu || undefined });
+  const { data, isFetching } = useList({
+    page,
+    search: search || undefined,
+    menu: menu || undefined,
+    status: status || undefined,
+  });
   const [sendDelete] = useRemove();
   const list = data?.list;
 
@@ -65,6 +74,8 @@ export function useListScreen<Row extends { id: number }, Option>({
     loading: isFetching,
     menu,
     filterBy: (value) => (setMenu(value), setPage(1)),
+    status,
+    filterByStatus: (value) => (setStatus(value), setPage(1)),
     searchFor: (text) => (setSearch(text.trim()), setPage(1)),
     setPage,
     remove,

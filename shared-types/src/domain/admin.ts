@@ -1,6 +1,7 @@
 import type { CaseClassLink, CaseDetail, CaseSummary } from './cases.js';
 import type { MenuGrade, MenuLink } from './menus.js';
 import type { NewsDetail, NewsSummary } from './news.js';
+import type { Publishing, PublishingInput, ItemStatus } from '../publishing.js';
 import type { SeoFields } from '../seo.js';
 
 /**
@@ -27,6 +28,8 @@ export interface AdminListRequest {
   /** 1-based. */
   page?: number;
   search?: string;
+  /** Cases and articles only: one state (docs/behaviour.md#drafts-and-scheduled-publishing); absent or '': all. */
+  status?: ItemStatus | '';
 }
 
 /**
@@ -51,7 +54,7 @@ export interface IdRequest {
   id: number;
 }
 
-export interface CaseAdminRow extends CaseSummary {
+export interface CaseAdminRow extends CaseSummary, Publishing {
   dict_name: string;
   class_name: string;
 }
@@ -63,10 +66,11 @@ export interface CaseAdminRow extends CaseSummary {
 export type CaseForm = Omit<
   CaseDetail,
   'upId' | 'upname' | 'caseup' | 'downId' | 'downname' | 'casedown' | 'create_time'
-> & {
-  /** `yyyy-MM-dd`; defaults to today. */
-  create_time?: string;
-};
+> &
+  Publishing & {
+    /** `yyyy-MM-dd`; defaults to today. */
+    create_time?: string;
+  };
 
 /**
  * What a form save may leave out: the SEO fields. Left out on an update, the stored ones are kept (a client that
@@ -74,21 +78,25 @@ export type CaseForm = Omit<
  */
 export type FormInput<Form extends SeoFields> = Omit<Form, keyof SeoFields> & Partial<SeoFields>;
 
-/** The `amendcase` payload. */
-export type CaseFormInput = FormInput<CaseForm>;
+/** A case's or an article's form as saved: its state may be left out too (published). */
+type ItemFormInput<Form extends SeoFields & Publishing> = Omit<FormInput<Form>, keyof Publishing> & PublishingInput;
 
-export interface NewsAdminRow extends NewsSummary {
+/** The `amendcase` payload. */
+export type CaseFormInput = ItemFormInput<CaseForm>;
+
+export interface NewsAdminRow extends NewsSummary, Publishing {
   dynamic_name: string;
 }
 
 /** The article edit form (`getnews` answer, `amendnews` payload; id 0 creates), SEO fields as in `CaseForm`. */
-export type NewsForm = Omit<NewsDetail, 'uptitle' | 'upId' | 'downtitle' | 'downId' | 'create_time'> & {
-  /** `yyyy-MM-dd`; defaults to today. */
-  create_time?: string;
-};
+export type NewsForm = Omit<NewsDetail, 'uptitle' | 'upId' | 'downtitle' | 'downId' | 'create_time'> &
+  Publishing & {
+    /** `yyyy-MM-dd`; defaults to today. */
+    create_time?: string;
+  };
 
 /** The `amendnews` payload. */
-export type NewsFormInput = FormInput<NewsForm>;
+export type NewsFormInput = ItemFormInput<NewsForm>;
 
 export interface LoginRequest {
   email: string;

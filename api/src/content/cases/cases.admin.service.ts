@@ -1,6 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AdminList, AmendResult, CaseAdminRow, CaseForm, CaseFormInput, MenuLink } from '@site/shared-types';
+import type {
+  AdminList,
+  AdminListRequest,
+  AmendResult,
+  CaseAdminRow,
+  CaseForm,
+  CaseFormInput,
+  MenuLink,
+} from '@site/shared-types';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { adminList, pageWindow } from '../../core/admin-list.js';
@@ -36,18 +44,14 @@ export class CasesAdminService {
     return (await listServiceMenus(this.db)).map(toLink);
   }
 
-  async list(filter: {
-    menu?: number;
-    classic?: number;
-    page?: number;
-    search?: string;
-  }): Promise<AdminList<CaseAdminRow>> {
+  async list(filter: AdminListRequest): Promise<AdminList<CaseAdminRow>> {
     const perPage = this.config.admin.pageSize;
     const window = pageWindow(filter.page, perPage);
     const where: CaseAdminFilter = {
       menu: filter.menu ?? 0,
       classic: filter.classic ?? 0,
       search: filter.search ?? '',
+      status: filter.status ?? '',
     };
     const rows = await listAdminCases(this.db, where, window);
     const total = await countAdminCases(this.db, where);

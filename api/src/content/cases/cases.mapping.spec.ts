@@ -18,6 +18,8 @@ const row: CaseRow = {
   seo_title: '云帆官网案例｜品牌官网设计',
   seo_keywords: '品牌官网,网站设计',
   seo_description: '',
+  status: 'published',
+  publish_at: null,
 };
 
 describe('toCaseSummary', () => {

@@ -10,9 +10,11 @@ import {
 } from '@site/shared-types';
 import { sanitizeRichText } from '../../core/rich-text.js';
 import { pick } from '../../core/wire.js';
+import { publishingFields } from '../editing/publishing.js';
 import {
   CASE_COLUMNS,
   CASE_DETAIL_KEYS,
+  CASE_FORM_KEYS,
   CASE_SUMMARY_KEYS,
   type CaseAdminListRow,
   type CaseDetailRow,
@@ -59,16 +61,22 @@ export function toItemsMenu(menu: MenuBannerRow, offerings: MenuOfferingRow[]): 
 }
 
 export function toCaseAdminRow(row: CaseAdminListRow): CaseAdminRow {
-  return { ...toCaseSummary(row), dict_name: row.dict_name, class_name: row.class_name };
+  return {
+    ...toCaseSummary(row),
+    dict_name: row.dict_name,
+    class_name: row.class_name,
+    status: row.status,
+    publish_at: row.publish_at,
+  };
 }
 
 export function toCaseForm(row: CaseRow): CaseForm {
-  return pick(row, CASE_COLUMNS);
+  return pick(row, CASE_FORM_KEYS);
 }
 
 /**
  * What a saved form stores: banner entries keep their `url` only, the body is sanitised, the date defaults to today;
- * SEO fields left out stay left out (see `CaseFields`).
+ * SEO fields left out stay left out (see `CaseFields`); the state is checked (absent: published).
  */
 export function toCaseFields(form: CaseFormInput, now = new Date()): CaseFields {
   const { id: _id, ...fields } = pick(form, CASE_COLUMNS);
@@ -77,5 +85,6 @@ export function toCaseFields(form: CaseFormInput, now = new Date()): CaseFields 
     banner: form.banner.map(({ url }) => ({ url })),
     content: sanitizeRichText(form.content),
     create_time: form.create_time ?? formatCreateTime(now),
+    ...publishingFields(form, now),
   };
 }

@@ -1,5 +1,13 @@
-import { MenuId, SEO_FIELD_NAMES, type CaseDetail, type SeoFields } from '@site/shared-types';
-import { columnList, execute, query, queryCount, queryOne } from '../../core/sql.js';
+import {
+  MenuId,
+  SEO_FIELD_NAMES,
+  type CaseDetail,
+  type ItemStatus,
+  type Publishing,
+  type SeoFields,
+} from '@site/shared-types';
+import { columnList, query, queryCount, queryOne } from '../../core/sql.js';
+import { isPublic, publishingColumns, type PublishingFields } from '../editing/publishing.js';
 import type { Sql, SqlFilter } from '../../core/sql.js';
 import type { PageWindow } from '../../core/admin-list.js';
 import type { LinkRow } from '../../core/wire.js';
@@ -8,7 +16,7 @@ import type { LinkRow } from '../../core/wire.js';
  * A row of `"case"` as the driver reads it (`date` as `yyyy-MM-dd`, jsonb parsed): the columns carry the wire's
  * names and types, so the row is the detail without its neighbours.
  */
-export type CaseRow = Omit<CaseDetail, 'upId' | 'upname' | 'caseup' | 'downId' | 'downname' | 'casedown'>;
+export type CaseRow = Omit<CaseDetail, 'upId' | 'upname' | 'caseup' | 'downId' | 'downname' | 'casedown'> & Publishing;
 
 /** The columns every case answer starts with. */
 const CASE_HEAD = ['id', 'name', 'intro', 'scene', 'site', 'img'] as const;
@@ -26,6 +34,12 @@ export const CASE_COLUMNS = [
   ...SEO_FIELD_NAMES,
 ] as const;
 
+/** What the edit form holds: every column, and the state. */
+export const CASE_FORM_KEYS = [...CASE_COLUMNS, 'status', 'publish_at'] as const;
+
+/** Every column of a case and its state, as the wire carries them. */
+const caseColumns = (alias: string) => `${columnList(alias, CASE_COLUMNS)}, ${publishingColumns(alias)}`;
+
 /** The columns of a case as lists show it (`CaseSummary`), in the answer's order. */
 export const CASE_SUMMARY_KEYS = [...CASE_HEAD, 'top', 'dict_id', 'class_id', 'create_time'] as const;
 
@@ -36,7 +50,7 @@ export type CaseSummaryRow = Pick<CaseRow, (typeof CASE_SUMMARY_KEYS)[number]>;
 
 export type CaseDetailRow = CaseSummaryRow & Pick<CaseRow, (typeof CASE_DETAIL_KEYS)[number]>;
 
-export interface CaseAdminListRow extends CaseSummaryRow {
+export interface CaseAdminListRow extends CaseSummaryRow, Publishing {
   dict_name: string;
   class_name: string;
 }
@@ -55,7 +69,9 @@ export type SuccessCaseRow = Pick<CaseRow, 'id' | 'img' | 'name' | 'scene'>;
  * What a save writes: every column but the id. An SEO field left out is empty on a new case and keeps its stored
  * value on an update.
  */
-export type CaseFields = Omit<CaseRow, 'id' | keyof SeoFields> & Partial<SeoFields>;
+export type CaseFields = Omit<CaseRow, 'id' | keyof SeoFields | keyof Publishing> &
+  Partial<SeoFields> &
+  PublishingFields;
 
 export interface MenuBannerRow {
   id: number;
@@ -84,6 +100,8 @@ export interface CaseAdminFilter {
   classic: number;
   /** Literal substring of the name; '': all. */
   search: string;
+  /** One state; '': all. */
+  status: ItemStatus | '';
 }
 
 const CASE_SUMMARY_COLUMNS = columnList('c', CASE_SUMMARY_KEYS);
@@ -93,8 +111,9 @@ const caseListOrder = (alias: string) => `${alias}.top ASC, ${alias}.create_time
 const CASE_LIST_ORDER = caseListOrder('c');
 
 /**
- * The rows public reads and the back office's lists may see: a case in the recycle bin (`deleted_at` set) is
- * nowhere but in the bin (docs/decisions.md "Recycle bin and revisions"). Every query of a case names it.
+ * The rows the back office's lists may see: a case in the recycle bin (`deleted_at` set) is nowhere but in the bin
+ * (docs/decisions.md "Recycle bin and revisions"). Public reads see only the published ones (`isPublic`). Every
+ * query of a case names one of the two.
  */
 export const LIVE_CASE = (alias: string) => `${alias}.deleted_at IS NULL`;
 
@@ -104,14 +123,14 @@ export const inScope = (scope: CaseScope): SqlFilter => ({ where: `c.${scope.col
 export function listCases(db: Sql, filter: SqlFilter, cursor: number, amount: number): Promise<CaseSummaryRow[]> {
   return query<CaseSummaryRow>(
     db,
-    `SELECT ${CASE_SUMMARY_COLUMNS} FROM "case" c WHERE (${filter.where}) AND ${LIVE_CASE('c')}
+    `SELECT ${CASE_SUMMARY_COLUMNS} FROM "case" c WHERE (${filter.where}) AND ${isPublic('c')}
      ORDER BY ${CASE_LIST_ORDER} LIMIT $2 OFFSET $3`,
     [filter.param, amount, cursor],
   );
 }
 
 export function countCases(db: Sql, filter: SqlFilter): Promise<number> {
-  return queryCount(db, `SELECT count(*)::int AS n FROM "case" c WHERE (${filter.where}) AND ${LIVE_CASE('c')}`, [
+  return queryCount(db, `SELECT count(*)::int AS n FROM "case" c WHERE (${filter.where}) AND ${isPublic('c')}`, [
     filter.param,
   ]);
 }
@@ -135,11 +154,11 @@ export function findCaseDetail(
          SELECT o.id,
                 lag(o.id) OVER w AS up_id, lag(o.name) OVER w AS up_name,
                 lead(o.id) OVER w AS down_id, lead(o.name) OVER w AS down_name
-         FROM "case" o WHERE o.${column} = c.${column} AND ${LIVE_CASE('o')}
+         FROM "case" o WHERE o.${column} = c.${column} AND ${isPublic('o')}
          WINDOW w AS (ORDER BY ${caseListOrder('o')})
        ) t WHERE t.id = c.id
      ) n ON true
-     WHERE c.id = $1 AND ${LIVE_CASE('c')}`,
+     WHERE c.id = $1 AND ${isPublic('c')}`,
     [id],
   );
 }
@@ -148,7 +167,7 @@ export function findCaseDetail(
 export function listSuccessCases(db: Sql, limit: number): Promise<SuccessCaseRow[]> {
   return query<SuccessCaseRow>(
     db,
-    `SELECT c.id, c.img, c.name, c.scene FROM "case" c WHERE ${LIVE_CASE('c')} ORDER BY ${CASE_LIST_ORDER} LIMIT $1`,
+    `SELECT c.id, c.img, c.name, c.scene FROM "case" c WHERE ${isPublic('c')} ORDER BY ${CASE_LIST_ORDER} LIMIT $1`,
     [limit],
   );
 }
@@ -194,17 +213,17 @@ export function listServiceMenus(db: Sql): Promise<LinkRow[]> {
 }
 
 const ADMIN_WHERE = `${LIVE_CASE('c')} AND ($1::int = 0 OR c.dict_id = $1) AND ($2::int = 0 OR c.class_id = $2)
-  AND ($3::text = '' OR position(lower($3) in lower(c.name)) > 0)`;
+  AND ($3::text = '' OR position(lower($3) in lower(c.name)) > 0) AND ($4::text = '' OR c.status = $4)`;
 
-const adminParams = (filter: CaseAdminFilter) => [filter.menu, filter.classic, filter.search];
+const adminParams = (filter: CaseAdminFilter) => [filter.menu, filter.classic, filter.search, filter.status];
 
 /** The back office's list: newest first, with the names of the menu and the tab. */
 export function listAdminCases(db: Sql, filter: CaseAdminFilter, window: PageWindow): Promise<CaseAdminListRow[]> {
   return query<CaseAdminListRow>(
     db,
-    `SELECT ${CASE_SUMMARY_COLUMNS}, m.name AS dict_name, k.name AS class_name
+    `SELECT ${CASE_SUMMARY_COLUMNS}, ${publishingColumns('c')}, m.name AS dict_name, k.name AS class_name
      FROM "case" c JOIN menu m ON m.id = c.dict_id JOIN case_class k ON k.id = c.class_id
-     WHERE ${ADMIN_WHERE} ORDER BY c.create_time DESC, c.id DESC LIMIT $4 OFFSET $5`,
+     WHERE ${ADMIN_WHERE} ORDER BY c.create_time DESC, c.id DESC LIMIT $5 OFFSET $6`,
     [...adminParams(filter), window.limit, window.offset],
   );
 }
@@ -214,11 +233,7 @@ export function countAdminCases(db: Sql, filter: CaseAdminFilter): Promise<numbe
 }
 
 export function findCase(db: Sql, id: number): Promise<CaseRow | undefined> {
-  return queryOne<CaseRow>(
-    db,
-    `SELECT ${columnList('c', CASE_COLUMNS)} FROM "case" c WHERE c.id = $1 AND ${LIVE_CASE('c')}`,
-    [id],
-  );
+  return queryOne<CaseRow>(db, `SELECT ${caseColumns('c')} FROM "case" c WHERE c.id = $1 AND ${LIVE_CASE('c')}`, [id]);
 }
 
 const fieldValues = (fields: CaseFields) => [
@@ -238,39 +253,51 @@ const fieldValues = (fields: CaseFields) => [
   fields.seo_title ?? null,
   fields.seo_keywords ?? null,
   fields.seo_description ?? null,
+  fields.status,
+  fields.publish_at,
 ];
 
 /** Inserts a case; answers the row as stored. */
 export async function insertCase(db: Sql, fields: CaseFields): Promise<CaseRow> {
   const row = await queryOne<CaseRow>(
     db,
-    `INSERT INTO "case" (name, intro, scene, site, img, code_img, banner, top, dict_id, class_id, content, create_time,
-       seo_title, seo_keywords, seo_description)
+    `INSERT INTO "case" AS c (name, intro, scene, site, img, code_img, banner, top, dict_id, class_id, content,
+       create_time, seo_title, seo_keywords, seo_description, status, publish_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12,
-       coalesce($13, ''), coalesce($14, ''), coalesce($15, '')) RETURNING ${CASE_COLUMNS.join(', ')}`,
+       coalesce($13, ''), coalesce($14, ''), coalesce($15, ''), $16, $17) RETURNING ${caseColumns('c')}`,
     fieldValues(fields),
   );
   if (!row) throw new Error('INSERT … RETURNING returned no row');
   return row;
 }
 
-/** Answers the row as stored, `undefined` when there is no such case outside the recycle bin. */
-export function updateCase(db: Sql, id: number, fields: CaseFields): Promise<CaseRow | undefined> {
-  return queryOne<CaseRow>(
+/**
+ * Answers the row as stored with the state it had before (`was_status`, read from the row locked first), `undefined`
+ * when there is no such case outside the recycle bin.
+ */
+export function updateCase(
+  db: Sql,
+  id: number,
+  fields: CaseFields,
+): Promise<(CaseRow & { was_status: ItemStatus }) | undefined> {
+  return queryOne<CaseRow & { was_status: ItemStatus }>(
     db,
-    `UPDATE "case" SET name = $1, intro = $2, scene = $3, site = $4, img = $5, code_img = $6, banner = $7::jsonb,
+    `UPDATE "case" c SET name = $1, intro = $2, scene = $3, site = $4, img = $5, code_img = $6, banner = $7::jsonb,
        top = $8, dict_id = $9, class_id = $10, content = $11, create_time = $12,
-       seo_title = coalesce($13, seo_title), seo_keywords = coalesce($14, seo_keywords),
-       seo_description = coalesce($15, seo_description), updated_at = now()
-     WHERE id = $16 AND deleted_at IS NULL RETURNING ${CASE_COLUMNS.join(', ')}`,
+       seo_title = coalesce($13, c.seo_title), seo_keywords = coalesce($14, c.seo_keywords),
+       seo_description = coalesce($15, c.seo_description), status = $16, publish_at = $17, updated_at = now()
+     FROM (SELECT id, status FROM "case" WHERE id = $18 AND deleted_at IS NULL FOR UPDATE) was
+     WHERE c.id = was.id RETURNING ${caseColumns('c')}, was.status AS was_status`,
     [...fieldValues(fields), id],
   );
 }
 
-/** Moves a case to the recycle bin; returns 0 when there is no such case outside the bin. */
-export function trashCase(db: Sql, id: number, adminId: number): Promise<number> {
-  return execute(db, 'UPDATE "case" SET deleted_at = now(), deleted_by = $2 WHERE id = $1 AND deleted_at IS NULL', [
-    id,
-    adminId,
-  ]);
+/** Moves a case to the recycle bin; answers the state it had (`undefined`: no such case outside the bin). */
+export async function trashCase(db: Sql, id: number, adminId: number): Promise<ItemStatus | undefined> {
+  const row = await queryOne<{ status: ItemStatus }>(
+    db,
+    'UPDATE "case" SET deleted_at = now(), deleted_by = $2 WHERE id = $1 AND deleted_at IS NULL RETURNING status',
+    [id, adminId],
+  );
+  return row?.status;
 }

@@ -4,11 +4,14 @@ import type { EntityManager } from 'typeorm';
 /** The items whose public pages a back-office write creates, changes or takes away. */
 export type EditedKind = 'case' | 'news';
 
-/** What a write did to one case or article: which item, and how its pages changed. */
+/**
+ * What a write did to one case or article: which item, and how its public pages changed (`none`: it had none and
+ * has none, a draft or a scheduled item; its followers do not hear of it).
+ */
 export interface ItemChange {
   kind: EditedKind;
   id: number;
-  how: 'create' | 'update' | 'delete';
+  how: 'create' | 'update' | 'delete' | 'none';
 }
 
 /** Work that follows a change of published items (the link push, docs/behaviour.md#baidu-link-push). */
@@ -34,11 +37,13 @@ export class ItemChanges {
 
   /** Tells every listener of a change, inside the write's transaction (`manager`). */
   async note(manager: EntityManager, change: ItemChange): Promise<void> {
+    if (change.how === 'none') return;
     for (const listener of this.listeners) await listener.inTransaction(manager, change);
   }
 
   /** Tells every listener that the write of `change` committed. */
   committed(change: ItemChange): void {
+    if (change.how === 'none') return;
     for (const listener of this.listeners) listener.committed(change);
   }
 }

@@ -2,20 +2,31 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { failure } from '../../core/api.exception.js';
+import type { ItemStatus } from '@site/shared-types';
 import { ItemChanges, type EditedKind, type ItemChange } from './item-changes.js';
+import { PublishSchedule } from './publish-schedule.js';
+import { publicChange } from './publishing.js';
 import { recordRevision } from './revisions.queries.js';
 
+/** What every stored case or article row tells of its state. */
+export interface StoredState {
+  status: ItemStatus;
+}
+
 /** How one kind of edited item is stored: its writes, and its saved row as the edit form a revision keeps. */
-export interface ItemStore<Fields, Row, Form extends { id: number }> {
+export interface ItemStore<Fields, Row extends StoredState, Form extends { id: number }> {
   kind: EditedKind;
   /** What the back office calls it: 案例, 文章. */
   name: string;
   /** Inserts the item; answers the row as stored. */
   insert(manager: EntityManager, fields: Fields): Promise<Row>;
-  /** Updates the item outside the recycle bin; answers the row as stored, `undefined` when there is none. */
-  update(manager: EntityManager, id: number, fields: Fields): Promise<Row | undefined>;
-  /** Moves the item to the recycle bin; answers how many rows moved (0: no such item outside the bin). */
-  trash(manager: EntityManager, id: number, adminId: number): Promise<number>;
+  /**
+   * Updates the item outside the recycle bin; answers the row as stored with the state it had before
+   * (`was_status`), `undefined` when there is none.
+   */
+  update(manager: EntityManager, id: number, fields: Fields): Promise<(Row & { was_status: ItemStatus }) | undefined>;
+  /** Moves the item to the recycle bin; answers the state it had (`undefined`: no such item outside the bin). */
+  trash(manager: EntityManager, id: number, adminId: number): Promise<ItemStatus | undefined>;
   formOf(row: Row): Form;
 }
 
@@ -28,19 +39,21 @@ export class ItemEditor {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly changes: ItemChanges,
+    private readonly schedule: PublishSchedule,
   ) {}
 
   /**
    * Creates (`id` 0) or updates an item; answers its id. `restoredFrom`: the revision a restore saves again.
    */
-  async save<Fields, Row, Form extends { id: number }>(
+  async save<Fields, Row extends StoredState, Form extends { id: number }>(
     store: ItemStore<Fields, Row, Form>,
     id: number,
     fields: Fields,
     adminId: number,
     restoredFrom: number | null,
   ): Promise<number> {
-    return this.write(async (manager) => {
+    let scheduled = false;
+    const saved = await this.write(async (manager) => {
       const row = id === 0 ? await store.insert(manager, fields) : await store.update(manager, id, fields);
       if (row === undefined) throw failure(`${store.name}不存在或已删除`);
       const document = store.formOf(row);
@@ -51,19 +64,24 @@ export class ItemEditor {
         authorId: adminId,
         restoredFrom,
       });
-      return { kind: store.kind, id: document.id, how: id === 0 ? 'create' : 'update' };
+      const before = 'was_status' in row && row.was_status === 'published';
+      scheduled = row.status === 'scheduled';
+      return { kind: store.kind, id: document.id, how: publicChange(before, row.status === 'published') };
     });
+    if (scheduled) this.schedule.rescheduled();
+    return saved;
   }
 
   /** Moves an item to the recycle bin; its pages answer 404 from now on. */
-  async trash<Fields, Row, Form extends { id: number }>(
+  async trash<Fields, Row extends StoredState, Form extends { id: number }>(
     store: ItemStore<Fields, Row, Form>,
     id: number,
     adminId: number,
   ): Promise<void> {
     await this.write(async (manager) => {
-      if ((await store.trash(manager, id, adminId)) === 0) throw failure(`${store.name}不存在或已删除`);
-      return { kind: store.kind, id, how: 'delete' };
+      const was = await store.trash(manager, id, adminId);
+      if (was === undefined) throw failure(`${store.name}不存在或已删除`);
+      return { kind: store.kind, id, how: publicChange(was === 'published', false) };
     });
   }
 

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type {
   AdminList,
+  AdminListRequest,
   AmendResult,
   NewsAdminRow,
   NewsCategoryLink,
@@ -36,14 +37,10 @@ export class NewsAdminService {
     private readonly editor: ItemEditor,
   ) {}
 
-  async list(filter: {
-    menu?: number;
-    page?: number;
-    search?: string;
-  }): Promise<AdminList<NewsAdminRow, NewsCategoryLink>> {
+  async list(filter: AdminListRequest): Promise<AdminList<NewsAdminRow, NewsCategoryLink>> {
     const perPage = this.config.admin.pageSize;
     const window = pageWindow(filter.page, perPage);
-    const where: NewsAdminFilter = { menu: filter.menu ?? 0, search: filter.search ?? '' };
+    const where: NewsAdminFilter = { menu: filter.menu ?? 0, search: filter.search ?? '', status: filter.status ?? '' };
     const rows = await listAdminNews(this.db, where, window);
     const total = await countAdminNews(this.db, where);
     return adminList(rows.map(toNewsAdminRow), total, window.page, perPage, await this.news.categories());

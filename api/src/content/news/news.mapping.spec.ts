@@ -64,6 +64,9 @@ describe('toNewsFields', () => {
       content: '<p>a</p>',
       dynamic_id: 2,
       create_time: '2025-07-01',
+      // No state sent: published, as every earlier caller meant.
+      status: 'published',
+      publish_at: null,
     });
     // SEO fields left out stay out: an update keeps the stored ones.
     expect(fields.seo_title).toBeUndefined();

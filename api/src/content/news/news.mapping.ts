@@ -11,8 +11,10 @@ import {
 } from '@site/shared-types';
 import { sanitizeRichText } from '../../core/rich-text.js';
 import { pick } from '../../core/wire.js';
+import { publishingFields } from '../editing/publishing.js';
 import {
   NEWS_COLUMNS,
+  NEWS_FORM_KEYS,
   NEWS_SUMMARY_KEYS,
   type NewsAdminListRow,
   type NewsBriefRow,
@@ -47,15 +49,23 @@ export function toNewsBrief(row: NewsBriefRow): NewsBrief {
 }
 
 export function toNewsAdminRow(row: NewsAdminListRow): NewsAdminRow {
-  return { ...toNewsSummary(row), dynamic_name: row.dynamic_name };
+  return { ...toNewsSummary(row), dynamic_name: row.dynamic_name, status: row.status, publish_at: row.publish_at };
 }
 
 export function toNewsForm(row: NewsRow): NewsForm {
-  return pick(row, NEWS_COLUMNS);
+  return pick(row, NEWS_FORM_KEYS);
 }
 
-/** What a saved form stores: the body is sanitised, the date defaults to today; SEO fields left out stay left out. */
+/**
+ * What a saved form stores: the body is sanitised, the date defaults to today; SEO fields left out stay left out; the
+ * state is checked (absent: published).
+ */
 export function toNewsFields(form: NewsFormInput, now = new Date()): NewsFields {
   const { id: _id, ...fields } = pick(form, NEWS_COLUMNS);
-  return { ...fields, content: sanitizeRichText(form.content), create_time: form.create_time ?? formatCreateTime(now) };
+  return {
+    ...fields,
+    content: sanitizeRichText(form.content),
+    create_time: form.create_time ?? formatCreateTime(now),
+    ...publishingFields(form, now),
+  };
 }

@@ -1,5 +1,6 @@
-import { SEO_FIELD_NAMES, type NewsDetail, type SeoFields } from '@site/shared-types';
-import { columnList, execute, query, queryCount, queryOne } from '../../core/sql.js';
+import { SEO_FIELD_NAMES, type ItemStatus, type NewsDetail, type Publishing, type SeoFields } from '@site/shared-types';
+import { columnList, query, queryCount, queryOne } from '../../core/sql.js';
+import { isPublic, publishingColumns, type PublishingFields } from '../editing/publishing.js';
 import type { Sql, SqlFilter } from '../../core/sql.js';
 import type { PageWindow } from '../../core/admin-list.js';
 import type { LinkRow } from '../../core/wire.js';
@@ -8,7 +9,7 @@ import type { LinkRow } from '../../core/wire.js';
  * A row of `news` as the driver reads it (`date` as `yyyy-MM-dd`): the columns carry the wire's names and types,
  * so the row is the detail without its neighbours.
  */
-export type NewsRow = Omit<NewsDetail, 'uptitle' | 'upId' | 'downtitle' | 'downId'>;
+export type NewsRow = Omit<NewsDetail, 'uptitle' | 'upId' | 'downtitle' | 'downId'> & Publishing;
 
 /** Every column an article has, in the order the edit form shows them. */
 export const NEWS_COLUMNS = [
@@ -21,6 +22,12 @@ export const NEWS_COLUMNS = [
   'create_time',
   ...SEO_FIELD_NAMES,
 ] as const;
+
+/** What the edit form holds: every column, and the state. */
+export const NEWS_FORM_KEYS = [...NEWS_COLUMNS, 'status', 'publish_at'] as const;
+
+/** Every column of an article and its state, as the wire carries them. */
+const newsColumns = (alias: string) => `${columnList(alias, NEWS_COLUMNS)}, ${publishingColumns(alias)}`;
 
 /** The columns of an article as lists show it (`NewsSummary`), in the answer's order. */
 export const NEWS_SUMMARY_KEYS = ['id', 'title', 'intro', 'img', 'create_time', 'dynamic_id'] as const;
@@ -38,7 +45,7 @@ export interface NewsDetailRow extends NewsSummaryRow, SeoFields {
 
 export type NewsBriefRow = Pick<NewsRow, 'id' | 'title' | 'intro' | 'create_time'>;
 
-export interface NewsAdminListRow extends NewsSummaryRow {
+export interface NewsAdminListRow extends NewsSummaryRow, Publishing {
   dynamic_name: string;
 }
 
@@ -46,13 +53,17 @@ export interface NewsAdminListRow extends NewsSummaryRow {
  * What a save writes: every column but the id. An SEO field left out is empty on a new article and keeps its stored
  * value on an update.
  */
-export type NewsFields = Omit<NewsRow, 'id' | keyof SeoFields> & Partial<SeoFields>;
+export type NewsFields = Omit<NewsRow, 'id' | keyof SeoFields | keyof Publishing> &
+  Partial<SeoFields> &
+  PublishingFields;
 
 export interface NewsAdminFilter {
   /** Category; 0: all. */
   menu: number;
   /** Literal substring of the title; '': all. */
   search: string;
+  /** One state; '': all. */
+  status: ItemStatus | '';
 }
 
 const NEWS_SUMMARY_COLUMNS = columnList('n', NEWS_SUMMARY_KEYS);
@@ -69,8 +80,9 @@ export async function newsCategoryExists(db: Sql, id: number): Promise<boolean> 
 }
 
 /**
- * The rows public reads and the back office's lists may see: an article in the recycle bin (`deleted_at` set) is
- * nowhere but in the bin (docs/decisions.md "Recycle bin and revisions"). Every query of an article names it.
+ * The rows the back office's lists may see: an article in the recycle bin (`deleted_at` set) is nowhere but in the
+ * bin (docs/decisions.md "Recycle bin and revisions"). Public reads see only the published ones (`isPublic`). Every
+ * query of an article names one of the two.
  */
 export const LIVE_NEWS = (alias: string) => `${alias}.deleted_at IS NULL`;
 
@@ -84,14 +96,14 @@ export const inCategory = (category: number): SqlFilter => ({
 export function listNews(db: Sql, filter: SqlFilter, cursor: number, amount: number): Promise<NewsSummaryRow[]> {
   return query<NewsSummaryRow>(
     db,
-    `SELECT ${NEWS_SUMMARY_COLUMNS} FROM news n WHERE (${filter.where}) AND ${LIVE_NEWS('n')}
+    `SELECT ${NEWS_SUMMARY_COLUMNS} FROM news n WHERE (${filter.where}) AND ${isPublic('n')}
      ORDER BY ${NEWS_LIST_ORDER} LIMIT $2 OFFSET $3`,
     [filter.param, amount, cursor],
   );
 }
 
 export function countNews(db: Sql, filter: SqlFilter): Promise<number> {
-  return queryCount(db, `SELECT count(*)::int AS n FROM news n WHERE (${filter.where}) AND ${LIVE_NEWS('n')}`, [
+  return queryCount(db, `SELECT count(*)::int AS n FROM news n WHERE (${filter.where}) AND ${isPublic('n')}`, [
     filter.param,
   ]);
 }
@@ -103,7 +115,7 @@ export function findNewsDetail(db: Sql, id: number): Promise<NewsDetailRow | und
        SELECT ${NEWS_SUMMARY_COLUMNS}, n.content, ${columnList('n', SEO_FIELD_NAMES)},
               lag(n.id) OVER w AS up_id, lag(n.title) OVER w AS uptitle,
               lead(n.id) OVER w AS down_id, lead(n.title) OVER w AS downtitle
-       FROM news n WHERE n.dynamic_id = (SELECT dynamic_id FROM news WHERE id = $1) AND ${LIVE_NEWS('n')}
+       FROM news n WHERE n.dynamic_id = (SELECT dynamic_id FROM news WHERE id = $1) AND ${isPublic('n')}
        WINDOW w AS (ORDER BY ${NEWS_LIST_ORDER})
      ) t WHERE t.id = $1`,
     [id],
@@ -114,34 +126,34 @@ export function findNewsDetail(db: Sql, id: number): Promise<NewsDetailRow | und
 export function listNewsBriefs(db: Sql, category: number, limit: number): Promise<NewsBriefRow[]> {
   return query<NewsBriefRow>(
     db,
-    `SELECT n.id, n.title, n.intro, n.create_time FROM news n WHERE n.dynamic_id = $1 AND ${LIVE_NEWS('n')}
+    `SELECT n.id, n.title, n.intro, n.create_time FROM news n WHERE n.dynamic_id = $1 AND ${isPublic('n')}
      ORDER BY ${NEWS_LIST_ORDER} LIMIT $2`,
     [category, limit],
   );
 }
 
-const ADMIN_WHERE = `${LIVE_NEWS('n')} AND ($1::int = 0 OR n.dynamic_id = $1) AND ($2::text = '' OR position(lower($2) in lower(n.title)) > 0)`;
+const ADMIN_WHERE = `${LIVE_NEWS('n')} AND ($1::int = 0 OR n.dynamic_id = $1)
+  AND ($2::text = '' OR position(lower($2) in lower(n.title)) > 0) AND ($3::text = '' OR n.status = $3)`;
+
+const adminParams = (filter: NewsAdminFilter) => [filter.menu, filter.search, filter.status];
 
 /** The back office's list, in the public order, with the category's name. */
 export function listAdminNews(db: Sql, filter: NewsAdminFilter, window: PageWindow): Promise<NewsAdminListRow[]> {
   return query<NewsAdminListRow>(
     db,
-    `SELECT ${NEWS_SUMMARY_COLUMNS}, k.name AS dynamic_name FROM news n JOIN news_category k ON k.id = n.dynamic_id
-     WHERE ${ADMIN_WHERE} ORDER BY ${NEWS_LIST_ORDER} LIMIT $3 OFFSET $4`,
-    [filter.menu, filter.search, window.limit, window.offset],
+    `SELECT ${NEWS_SUMMARY_COLUMNS}, ${publishingColumns('n')}, k.name AS dynamic_name
+     FROM news n JOIN news_category k ON k.id = n.dynamic_id
+     WHERE ${ADMIN_WHERE} ORDER BY ${NEWS_LIST_ORDER} LIMIT $4 OFFSET $5`,
+    [...adminParams(filter), window.limit, window.offset],
   );
 }
 
 export function countAdminNews(db: Sql, filter: NewsAdminFilter): Promise<number> {
-  return queryCount(db, `SELECT count(*)::int AS n FROM news n WHERE ${ADMIN_WHERE}`, [filter.menu, filter.search]);
+  return queryCount(db, `SELECT count(*)::int AS n FROM news n WHERE ${ADMIN_WHERE}`, adminParams(filter));
 }
 
 export function findNews(db: Sql, id: number): Promise<NewsRow | undefined> {
-  return queryOne<NewsRow>(
-    db,
-    `SELECT ${columnList('n', NEWS_COLUMNS)} FROM news n WHERE n.id = $1 AND ${LIVE_NEWS('n')}`,
-    [id],
-  );
+  return queryOne<NewsRow>(db, `SELECT ${newsColumns('n')} FROM news n WHERE n.id = $1 AND ${LIVE_NEWS('n')}`, [id]);
 }
 
 const fieldValues = (fields: NewsFields) => [
@@ -155,36 +167,50 @@ const fieldValues = (fields: NewsFields) => [
   fields.seo_title ?? null,
   fields.seo_keywords ?? null,
   fields.seo_description ?? null,
+  fields.status,
+  fields.publish_at,
 ];
 
 /** Inserts an article; answers the row as stored. */
 export async function insertNews(db: Sql, fields: NewsFields): Promise<NewsRow> {
   const row = await queryOne<NewsRow>(
     db,
-    `INSERT INTO news (title, intro, img, content, dynamic_id, create_time, seo_title, seo_keywords, seo_description)
-     VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, ''), coalesce($8, ''), coalesce($9, '')) RETURNING ${NEWS_COLUMNS.join(', ')}`,
+    `INSERT INTO news AS n (title, intro, img, content, dynamic_id, create_time, seo_title, seo_keywords,
+       seo_description, status, publish_at)
+     VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, ''), coalesce($8, ''), coalesce($9, ''), $10, $11)
+     RETURNING ${newsColumns('n')}`,
     fieldValues(fields),
   );
   if (!row) throw new Error('INSERT … RETURNING returned no row');
   return row;
 }
 
-/** Answers the row as stored, `undefined` when there is no such article outside the recycle bin. */
-export function updateNews(db: Sql, id: number, fields: NewsFields): Promise<NewsRow | undefined> {
-  return queryOne<NewsRow>(
+/**
+ * Answers the row as stored with the state it had before (`was_status`, read from the row locked first), `undefined`
+ * when there is no such article outside the recycle bin.
+ */
+export function updateNews(
+  db: Sql,
+  id: number,
+  fields: NewsFields,
+): Promise<(NewsRow & { was_status: ItemStatus }) | undefined> {
+  return queryOne<NewsRow & { was_status: ItemStatus }>(
     db,
-    `UPDATE news SET title = $1, intro = $2, img = $3, content = $4, dynamic_id = $5, create_time = $6,
-       seo_title = coalesce($7, seo_title), seo_keywords = coalesce($8, seo_keywords),
-       seo_description = coalesce($9, seo_description), updated_at = now()
-     WHERE id = $10 AND deleted_at IS NULL RETURNING ${NEWS_COLUMNS.join(', ')}`,
+    `UPDATE news n SET title = $1, intro = $2, img = $3, content = $4, dynamic_id = $5, create_time = $6,
+       seo_title = coalesce($7, n.seo_title), seo_keywords = coalesce($8, n.seo_keywords),
+       seo_description = coalesce($9, n.seo_description), status = $10, publish_at = $11, updated_at = now()
+     FROM (SELECT id, status FROM news WHERE id = $12 AND deleted_at IS NULL FOR UPDATE) was
+     WHERE n.id = was.id RETURNING ${newsColumns('n')}, was.status AS was_status`,
     [...fieldValues(fields), id],
   );
 }
 
-/** Moves an article to the recycle bin; returns 0 when there is no such article outside the bin. */
-export function trashNews(db: Sql, id: number, adminId: number): Promise<number> {
-  return execute(db, 'UPDATE news SET deleted_at = now(), deleted_by = $2 WHERE id = $1 AND deleted_at IS NULL', [
-    id,
-    adminId,
-  ]);
+/** Moves an article to the recycle bin; answers the state it had (`undefined`: no such article outside the bin). */
+export async function trashNews(db: Sql, id: number, adminId: number): Promise<ItemStatus | undefined> {
+  const row = await queryOne<{ status: ItemStatus }>(
+    db,
+    'UPDATE news SET deleted_at = now(), deleted_by = $2 WHERE id = $1 AND deleted_at IS NULL RETURNING status',
+    [id, adminId],
+  );
+  return row?.status;
 }

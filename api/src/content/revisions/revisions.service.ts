@@ -56,16 +56,26 @@ export class RevisionsService {
     return (await listRevisions(this.db, item))[0]?.number ?? 0;
   }
 
+  /**
+   * Saves a revision's content again. A case or an article keeps the state it is in now (draft, scheduled or
+   * published): a restore brings back what was written, not whether it was public then.
+   */
   private async save(item: RevisionItem, document: unknown, adminId: number, restoredFrom: number): Promise<void> {
     if (item.kind === 'case') {
-      const form = { ...(document as CaseFormInput), id: item.itemId };
+      const { status, publish_at } = await this.cases.get(item.itemId);
+      const form = { ...(document as CaseFormInput), id: item.itemId, status, publish_at };
       const menus = await this.cases.serviceMenus();
       if (!menus.some((menu) => menu.id === form.dict_id)) {
         throw failure('该版本所属的服务栏目已删除或在回收站中，不能恢复');
       }
       await this.cases.save(form, adminId, restoredFrom);
     } else if (item.kind === 'news') {
-      await this.news.save({ ...(document as NewsFormInput), id: item.itemId }, adminId, restoredFrom);
+      const { status, publish_at } = await this.news.get(item.itemId);
+      await this.news.save(
+        { ...(document as NewsFormInput), id: item.itemId, status, publish_at },
+        adminId,
+        restoredFrom,
+      );
     } else {
       await this.site.save(item.kind, document as SiteBlocks[typeof item.kind], adminId, restoredFrom);
     }

@@ -1,4 +1,4 @@
-import type { TrashKind, TrashRow } from '@site/shared-types';
+import type { ItemStatus, TrashKind, TrashRow } from '@site/shared-types';
 import type { PageWindow } from '../../core/admin-list.js';
 import { execute, query, queryCount, queryOne, type Sql } from '../../core/sql.js';
 
@@ -100,6 +100,20 @@ export function restoreRow(db: Sql, kind: TrashKind, id: number): Promise<number
      WHERE id = $1 AND deleted_at IS NOT NULL`,
     [id],
   );
+}
+
+/**
+ * Takes a case or an article out of the bin; answers the state it comes back in (`undefined`: it was not in the
+ * bin). A scheduled one whose time passed while it was in the bin is published by the next round of the scheduler.
+ */
+export async function restoreItemRow(db: Sql, kind: 'case' | 'news', id: number): Promise<ItemStatus | undefined> {
+  const row = await queryOne<{ status: ItemStatus }>(
+    db,
+    `UPDATE ${TABLES[kind]} SET deleted_at = NULL, deleted_by = NULL, updated_at = now()
+     WHERE id = $1 AND deleted_at IS NOT NULL RETURNING status`,
+    [id],
+  );
+  return row?.status;
 }
 
 /** Sets a restored menu's positions (a shown menu's may have to move back to the last place). */

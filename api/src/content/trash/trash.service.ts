@@ -13,6 +13,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { adminList, pageWindow } from '../../core/admin-list.js';
 import { failure } from '../../core/api.exception.js';
 import { ItemEditor } from '../editing/item-editor.js';
+import { publicChange } from '../editing/publishing.js';
 import { countShownSiblings, lockMenuTable } from '../menus/menus.queries.js';
 import { deleteRevisions } from '../editing/revisions.queries.js';
 import {
@@ -25,6 +26,7 @@ import {
   listCasesUnder,
   listSubtrees,
   listTrash,
+  restoreItemRow,
   restoreRow,
   setMenuPositions,
   trashedIds,
@@ -72,15 +74,16 @@ export class TrashService {
       await this.db.transaction((manager) => this.restoreMenu(manager, id));
       return;
     }
-    // A case's or an article's pages are back: their followers (the link push) hear of it like of a new item.
+    // A published case's or article's pages are back: their followers (the link push) hear of it like of a new item.
     await this.editor.write(async (manager) => {
       if (kind === 'case') {
         const row = await findTrashedCase(manager, id);
         if (!row) throw failure(NOT_IN_BIN.case);
         if (row.menu_trashed) throw failure(`所属栏目「${row.menu_name}」在回收站中，请先恢复该栏目`);
       }
-      if ((await restoreRow(manager, kind, id)) === 0) throw failure(NOT_IN_BIN[kind]);
-      return { kind, id, how: 'create' };
+      const status = await restoreItemRow(manager, kind, id);
+      if (status === undefined) throw failure(NOT_IN_BIN[kind]);
+      return { kind, id, how: publicChange(false, status === 'published') };
     });
   }
 

@@ -6,6 +6,7 @@ import { BaiduPush1764200000000 } from './1764200000000-baidu-push.js';
 import { TrashAndRevisions1764340000000 } from './1764340000000-trash-and-revisions.js';
 import { RemoteReleases1764400000000 } from './1764400000000-remote-releases.js';
 import { CanaryVisitors1764500000000 } from './1764500000000-canary-visitors.js';
+import { PublishingStates1764600000000 } from './1764600000000-publishing-states.js';
 
 /** Every migration, in order. Listed explicitly: TypeORM's glob loading does not suit an ESM build. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   TrashAndRevisions1764340000000,
   RemoteReleases1764400000000,
   CanaryVisitors1764500000000,
+  PublishingStates1764600000000,
 ];

@@ -1,4 +1,5 @@
 import { MenuId } from '@site/shared-types';
+import { isPublic } from '../../content/editing/publishing.js';
 import { query, queryOne, type Sql } from '../../core/sql.js';
 
 /** A page of the sitemap read from a row: its id and when it last changed (`null`: nothing to tell). */
@@ -30,7 +31,7 @@ export function listSitemapMenus(db: Sql, site: 'pc' | 'move'): Promise<DatedRow
   const column = site === 'pc' ? 'pc' : 'move';
   return query<DatedRow>(
     db,
-    `SELECT m.id, greatest(m.updated_at, (SELECT max(c.updated_at) FROM "case" c WHERE c.dict_id = m.id AND c.deleted_at IS NULL)) AS lastmod
+    `SELECT m.id, greatest(m.updated_at, (SELECT max(c.updated_at) FROM "case" c WHERE c.dict_id = m.id AND ${isPublic('c')})) AS lastmod
      FROM menu m WHERE ${LIST_MENUS} AND m.${column} ORDER BY m.${column === 'pc' ? 'pcsite' : 'movesite'} ASC, m.id ASC`,
     [NOT_LIST_PAGES],
   );
@@ -40,32 +41,32 @@ export function listSitemapMenus(db: Sql, site: 'pc' | 'move'): Promise<DatedRow
 export function listSitemapTabs(db: Sql): Promise<DatedRow[]> {
   return query<DatedRow>(
     db,
-    `SELECT k.id, (SELECT max(c.updated_at) FROM "case" c WHERE c.class_id = k.id AND c.deleted_at IS NULL) AS lastmod
+    `SELECT k.id, (SELECT max(c.updated_at) FROM "case" c WHERE c.class_id = k.id AND ${isPublic('c')}) AS lastmod
      FROM case_class k ORDER BY k.position ASC, k.id ASC`,
   );
 }
 
-/** Every case outside the recycle bin (all of them are published: there is no draft state). */
+/** Every published case (not a draft or a scheduled one, nor one in the recycle bin). */
 export function listSitemapCases(db: Sql): Promise<DatedRow[]> {
   return query<DatedRow>(
     db,
-    'SELECT id, greatest(created_at, updated_at) AS lastmod FROM "case" WHERE deleted_at IS NULL ORDER BY id ASC',
+    `SELECT c.id, greatest(c.created_at, c.updated_at) AS lastmod FROM "case" c WHERE ${isPublic('c')} ORDER BY c.id ASC`,
   );
 }
 
-/** Every article outside the recycle bin. */
+/** Every published article. */
 export function listSitemapNews(db: Sql): Promise<DatedRow[]> {
   return query<DatedRow>(
     db,
-    'SELECT id, greatest(created_at, updated_at) AS lastmod FROM news WHERE deleted_at IS NULL ORDER BY id ASC',
+    `SELECT n.id, greatest(n.created_at, n.updated_at) AS lastmod FROM news n WHERE ${isPublic('n')} ORDER BY n.id ASC`,
   );
 }
 
 export async function findContentDates(db: Sql): Promise<ContentDates> {
   const row = await queryOne<ContentDates>(
     db,
-    `SELECT (SELECT max(updated_at) FROM "case" WHERE deleted_at IS NULL) AS cases,
-            (SELECT max(updated_at) FROM news WHERE deleted_at IS NULL) AS news,
+    `SELECT (SELECT max(c.updated_at) FROM "case" c WHERE ${isPublic('c')}) AS cases,
+            (SELECT max(n.updated_at) FROM news n WHERE ${isPublic('n')}) AS news,
             (SELECT max(updated_at) FROM menu WHERE deleted_at IS NULL) AS menus,
             (SELECT max(updated_at) FROM site_block) AS blocks,
             (SELECT max(updated_at) FROM site_block WHERE key = 'about') AS about,

@@ -23,6 +23,8 @@ export class BaiduPushQueue implements OnModuleInit, ItemChangeListener {
   }
 
   async inTransaction(manager: EntityManager, change: ItemChange): Promise<void> {
+    // A draft or a scheduled item has no public page to push (ItemChanges does not pass such changes on).
+    if (change.how === 'none') return;
     await enqueuePaths(manager, itemPaths(change.kind, change.id), change.how);
   }
 

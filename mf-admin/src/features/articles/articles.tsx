@@ -6,17 +6,29 @@ import formLayout from '../../common/form-layout.module.css';
 import { ImageField } from '../../common/image-field';
 import { ListScreen } from '../../common/list-screen';
 import { optionsOf } from '../../common/options';
+import { PublishingFields, publishingFooter, statusColumn } from '../../common/publishing';
 import { useRevisionsDialog } from '../../common/revisions-dialog';
 import { RichText } from '../../common/rich-text';
 import { SeoFields } from '../../common/seo-fields';
 import { useEditor } from '../../common/use-editor';
 import { useListScreen } from '../../common/use-list-screen';
 
-const EMPTY: NewsForm = { id: 0, title: '', intro: '', img: '', dynamic_id: 1, content: '', ...EMPTY_SEO };
+const EMPTY: NewsForm = {
+  id: 0,
+  title: '',
+  intro: '',
+  img: '',
+  dynamic_id: 1,
+  content: '',
+  ...EMPTY_SEO,
+  status: 'draft',
+  publish_at: null,
+};
 
 const COLUMNS: TableColumnsType<NewsAdminRow> = [
   { title: '标题', dataIndex: 'title', ellipsis: true },
   { title: '分类', dataIndex: 'dynamic_name', width: 120 },
+  statusColumn<NewsAdminRow>(),
   { title: '日期', dataIndex: 'create_time', width: 120 },
 ];
 
@@ -42,6 +54,7 @@ function ArticleFields({ categories }: { categories: readonly NewsCategoryLink[]
         <RichText label="正文" />
       </Form.Item>
       <SeoFields nameField="title" nameLabel="文章标题" />
+      <PublishingFields />
     </>
   );
 }
@@ -69,9 +82,10 @@ export function ArticlesScreen() {
       <ListScreen
         screen={screen}
         filter={{ label: '按分类筛选', all: '全部分类' }}
+        stateFilter
         searchPlaceholder="文章标题"
         titleColumn="title"
-        scrollX={720}
+        scrollX={890}
         columns={COLUMNS}
         actions={{
           width: 230,
@@ -83,7 +97,11 @@ export function ArticlesScreen() {
             </Button>
           ),
         }}
-        editor={{ ...editor, fields: <ArticleFields categories={categories} /> }}
+        editor={{
+          ...editor,
+          fields: <ArticleFields categories={categories} />,
+          footer: publishingFooter(editor),
+        }}
       />
       {history.dialog}
     </>

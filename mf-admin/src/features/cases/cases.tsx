@@ -13,6 +13,7 @@ import formLayout from '../../common/form-layout.module.css';
 import { ImageField } from '../../common/image-field';
 import { ListScreen } from '../../common/list-screen';
 import { optionsOf } from '../../common/options';
+import { PublishingFields, publishingFooter, statusColumn } from '../../common/publishing';
 import { useRevisionsDialog } from '../../common/revisions-dialog';
 import { RichText } from '../../common/rich-text';
 import { SeoFields } from '../../common/seo-fields';
@@ -36,6 +37,8 @@ const EMPTY: CaseValues = {
   banner: [],
   content: '',
   ...EMPTY_SEO,
+  status: 'draft',
+  publish_at: null,
 };
 
 const COLUMNS: TableColumnsType<CaseAdminRow> = [
@@ -56,6 +59,7 @@ const COLUMNS: TableColumnsType<CaseAdminRow> = [
     width: 70,
     render: (top: number) => (top === CasePinned.Pinned ? <Tag color="gold">置顶</Tag> : null),
   },
+  statusColumn<CaseAdminRow>(),
   { title: '日期', dataIndex: 'create_time', width: 120 },
 ];
 
@@ -117,6 +121,7 @@ function CaseFields({ services }: { services: readonly MenuLink[] }) {
         <RichText label="案例详情" />
       </Form.Item>
       <SeoFields nameField="name" nameLabel="案例名称" />
+      <PublishingFields />
     </>
   );
 }
@@ -148,9 +153,10 @@ export function CasesScreen() {
       <ListScreen
         screen={screen}
         filter={{ label: '按服务筛选', all: '全部服务' }}
+        stateFilter
         searchPlaceholder="案例名称"
         titleColumn="name"
-        scrollX={880}
+        scrollX={1050}
         columns={COLUMNS}
         actions={{
           width: 230,
@@ -162,7 +168,11 @@ export function CasesScreen() {
             </Button>
           ),
         }}
-        editor={{ ...editor, fields: <CaseFields services={services} /> }}
+        editor={{
+          ...editor,
+          fields: <CaseFields services={services} />,
+          footer: publishingFooter(editor),
+        }}
       />
       {history.dialog}
     </>

@@ -18,8 +18,9 @@ import {
   SeoField,
   TextField,
 } from '../../../core/validation.js';
+import { PublishingFormDto, PublishingListDto } from '../../editing/publishing.dto.js';
 
-export class CaseListDto implements AdminListRequest {
+export class CaseListDto extends PublishingListDto implements AdminListRequest {
   @IntField(0, 2_147_483_647, { optional: true, description: 'service menu (dict_id); 0: all' })
   menu?: number;
 
@@ -43,7 +44,7 @@ export class CaseBannerDto implements CaseBannerImage {
   url: string;
 }
 
-export class CaseFormDto implements CaseFormInput {
+export class CaseFormDto extends PublishingFormDto implements CaseFormInput {
   @IntField(0, 2_147_483_647, { description: '0 creates a case' })
   id: number;
 

@@ -8,8 +8,9 @@ import {
   SeoField,
   TextField,
 } from '../../../core/validation.js';
+import { PublishingFormDto, PublishingListDto } from '../../editing/publishing.dto.js';
 
-export class NewsListDto implements AdminListRequest {
+export class NewsListDto extends PublishingListDto implements AdminListRequest {
   @IntField(0, 2_147_483_647, { optional: true, description: 'news category; 0: all' })
   menu?: number;
 
@@ -25,7 +26,7 @@ export class GetNewsDto {
   newsid: number;
 }
 
-export class NewsFormDto implements NewsFormInput {
+export class NewsFormDto extends PublishingFormDto implements NewsFormInput {
   @IntField(0, 2_147_483_647, { description: '0 creates an article' })
   id: number;
 

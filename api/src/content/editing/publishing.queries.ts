@@ -1,0 +1,44 @@
+import { query, queryOne, type Sql } from '../../core/sql.js';
+import type { EditedKind } from './item-changes.js';
+
+const TABLES: Record<EditedKind, string> = { case: '"case"', news: 'news' };
+
+/** A scheduled item outside the recycle bin. */
+const SCHEDULED = `status = 'scheduled' AND deleted_at IS NULL`;
+
+/**
+ * Whether any scheduled item's time has come. Asked before {@link publishDue}: an update, even of no row, runs the
+ * content trigger, which would empty every server's cache at each look.
+ */
+export async function anyDue(db: Sql): Promise<boolean> {
+  const row = await queryOne<{ due: boolean }>(
+    db,
+    `SELECT EXISTS (SELECT 1 FROM "case" WHERE ${SCHEDULED} AND publish_at <= now())
+         OR EXISTS (SELECT 1 FROM news WHERE ${SCHEDULED} AND publish_at <= now()) AS due`,
+  );
+  return row?.due ?? false;
+}
+
+/**
+ * Publishes the scheduled items of one kind whose time has come, in one statement, and answers their ids. Several
+ * servers may run it at once: a row another one is publishing is waited for, then no longer scheduled, so each item
+ * is published by exactly one of them.
+ */
+export async function publishDue(db: Sql, kind: EditedKind): Promise<number[]> {
+  const rows = await query<{ id: number }>(
+    db,
+    `UPDATE ${TABLES[kind]} SET status = 'published', publish_at = NULL, updated_at = now()
+     WHERE ${SCHEDULED} AND publish_at <= now() RETURNING id`,
+  );
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/** When the next scheduled item of either kind is due (`null`: none is scheduled). */
+export async function nextDue(db: Sql): Promise<Date | null> {
+  const row = await queryOne<{ at: Date | null }>(
+    db,
+    `SELECT least((SELECT min(publish_at) FROM "case" WHERE ${SCHEDULED}),
+                  (SELECT min(publish_at) FROM news WHERE ${SCHEDULED})) AS at`,
+  );
+  return row?.at ?? null;
+}

@@ -1,0 +1,45 @@
+import { parseIsoWithOffset, type ItemStatus, type PublishingInput } from '@site/shared-types';
+import { invalid } from '../../core/api.exception.js';
+import type { ItemChange } from './item-changes.js';
+
+/**
+ * Drafts and scheduled publishing of cases and articles (docs/behaviour.md#drafts-and-scheduled-publishing): what
+ * their queries and saves share.
+ */
+
+/** The state columns as the wire carries them: `publish_at` written in Beijing time, `+08:00`. */
+export const publishingColumns = (alias: string) =>
+  `${alias}.status, to_char(${alias}.publish_at AT TIME ZONE INTERVAL '08:00', 'YYYY-MM-DD"T"HH24:MI:SS"+08:00"') AS publish_at`;
+
+/** A published row outside the recycle bin: the only kind anything public shows. */
+export const isPublic = (alias: string) => `${alias}.deleted_at IS NULL AND ${alias}.status = 'published'`;
+
+/** What a save stores of the state: `publish_at` only for a scheduled item. */
+export interface PublishingFields {
+  status: ItemStatus;
+  publish_at: Date | null;
+}
+
+export const SCHEDULE_NEEDS_TIME = '定时发布需要填写发布时间';
+export const SCHEDULE_TIME_FORMAT = '发布时间格式不正确，应为带时区的 ISO 8601 时间，如 2026-12-01T09:00:00+08:00';
+export const SCHEDULE_IN_PAST = '定时发布的时间必须晚于现在';
+
+/** The state a form asks for, checked: absent is published; a scheduled one needs a time to come. */
+export function publishingFields(form: PublishingInput, now = new Date()): PublishingFields {
+  const status = form.status ?? 'published';
+  if (status !== 'scheduled') return { status, publish_at: null };
+  if (!form.publish_at) throw invalid(SCHEDULE_NEEDS_TIME);
+  const at = parseIsoWithOffset(form.publish_at);
+  if (!at) throw invalid(SCHEDULE_TIME_FORMAT);
+  if (at.getTime() <= now.getTime()) throw invalid(SCHEDULE_IN_PAST);
+  return { status, publish_at: at };
+}
+
+/**
+ * What a write did to an item's public pages, from whether it was public before and is after: they appear
+ * (`create`), change (`update`), go (`delete`), or there were none either side (`none`).
+ */
+export function publicChange(before: boolean, after: boolean): ItemChange['how'] {
+  if (after) return before ? 'update' : 'create';
+  return before ? 'delete' : 'none';
+}

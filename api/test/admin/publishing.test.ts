@@ -1,0 +1,260 @@
+import {
+  SearchType,
+  type AdminList,
+  type CaseAdminRow,
+  type CaseForm,
+  type IndexData,
+  type NewsAdminRow,
+  type NewsForm,
+  type Paged,
+  type CaseSummary,
+  type NewsSummary,
+  type CaseDetail,
+} from '@site/shared-types';
+import { PublishSchedule } from '../../src/content/editing/publish-schedule.js';
+import { ContentVersion } from '../../src/delivery/reads/content-version.js';
+import { SCHEDULE_IN_PAST, SCHEDULE_NEEDS_TIME, SCHEDULE_TIME_FORMAT } from '../../src/content/editing/publishing.js';
+import { adminCall, login } from '../support/admin-session.js';
+import { ok, refused } from '../support/envelope.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * Drafts and scheduled publishing (docs/behaviour.md#drafts-and-scheduled-publishing): the wire contract of
+ * `amendcase`/`amendnews`, an unpublished item nowhere public, publishing on time once across servers, and the
+ * link push hearing only of public changes.
+ */
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await login(t);
+});
+afterAll(() => t.close());
+
+const call = (path: string, body: object = {}) => adminCall(t, token, path, body);
+const inAnHour = () => new Date(Date.now() + 3600_000);
+/** `2026-…T…+08:00` for a moment. */
+const beijing = (date: Date) => `${new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
+
+/** A new case's form, pinned and dated today, so that it would lead every public list it is in. */
+/** Fields of a case form, the state as any text (a bad one is sent too). */
+type CaseChanges = Partial<Omit<CaseForm, 'status'>> & { status?: string };
+
+async function caseForm(changes: CaseChanges = {}) {
+  const [first] = await t.sql<{ id: number }>('SELECT id FROM "case" WHERE deleted_at IS NULL ORDER BY id LIMIT 1');
+  const base = ok<CaseForm>(await call('/api/getcase', { caseid: first!.id }));
+  const { status: _status, publish_at: _at, create_time: _date, ...fields } = base;
+  return { ...fields, id: 0, name: `状态测试${Math.random().toString(36).slice(2, 8)}`, top: 1, ...changes };
+}
+
+async function newsForm(changes: Partial<NewsForm> = {}) {
+  const [first] = await t.sql<{ id: number }>('SELECT id FROM news WHERE deleted_at IS NULL ORDER BY id LIMIT 1');
+  const base = ok<NewsForm>(await call('/api/getnews', { newsid: first!.id }));
+  const { status: _status, publish_at: _at, create_time: _date, ...fields } = base;
+  return { ...fields, id: 0, title: `文章状态测试${Math.random().toString(36).slice(2, 8)}`, ...changes };
+}
+
+const saveCase = async (form: object) => ok<{ id: number }>(await call('/api/amendcase', form)).id;
+const saveNews = async (form: object) => ok<{ id: number }>(await call('/api/amendnews', form)).id;
+
+/** Everywhere a case shows publicly: its detail, its page, its list, search, the home page and the sitemap. */
+async function casePublicly(id: number, name: string, menu: number) {
+  const detail = await t.http.post('/api/details').send({ case: id });
+  const page = await t.http.get(`/details/${id}.html`);
+  const list = ok<Paged<CaseSummary>>(await t.http.post('/api/itemmore').send({ menu, amount: 50, type: 1, page: 0 }));
+  const found = ok<Paged<CaseSummary>>(
+    await t.http.post('/api/search').send({ keyword: name, type: SearchType.Cases, amount: 10, page: 0 }),
+  );
+  const home = ok<IndexData>(await t.http.get('/api/index'));
+  const sitemap = (await t.http.get('/sitemap-desktop.xml')).text;
+  return {
+    detail: (detail.body as { code: number }).code === 0,
+    page: page.status,
+    list: list.data.some((item) => item.id === id),
+    search: found.data.some((item) => item.id === id),
+    home: home.success.content.some((item) => item.id === id),
+    sitemap: sitemap.includes(`/details/${id}.html<`),
+  };
+}
+
+const SHOWN = { detail: true, page: 200, list: true, search: true, home: true, sitemap: true };
+const HIDDEN = { detail: false, page: 404, list: false, search: false, home: false, sitemap: false };
+
+async function pushed(id: number, kind: 'details' | 'news') {
+  const rows = await t.sql<{ path: string; reason: string }>(
+    `SELECT path, reason FROM baidu_push_queue WHERE path = $1 ORDER BY id`,
+    [`/${kind}/${id}.html`],
+  );
+  return rows.map((row) => row.reason);
+}
+
+describe('the state of a case on the wire', () => {
+  it('should take a save without a state as published, as every earlier caller sends it', async () => {
+    const form = await caseForm();
+    const id = await saveCase(form);
+    expect(ok<CaseForm>(await call('/api/getcase', { caseid: id }))).toMatchObject({
+      status: 'published',
+      publish_at: null,
+    });
+    expect(await casePublicly(id, form.name, form.dict_id)).toEqual(SHOWN);
+    expect(await pushed(id, 'details')).toEqual(['create']);
+  });
+
+  it('should keep a draft out of every public place, and not push it', async () => {
+    const form = await caseForm({ status: 'draft' });
+    const id = await saveCase(form);
+    expect(ok<CaseForm>(await call('/api/getcase', { caseid: id }))).toMatchObject({
+      status: 'draft',
+      publish_at: null,
+    });
+    expect(await casePublicly(id, form.name, form.dict_id)).toEqual(HIDDEN);
+    expect(await pushed(id, 'details')).toEqual([]);
+
+    // Published by hand: everywhere at once, and pushed as new.
+    ok(await call('/api/amendcase', { ...form, id, status: 'published' }));
+    expect(await casePublicly(id, form.name, form.dict_id)).toEqual(SHOWN);
+    expect(await pushed(id, 'details')).toEqual(['create']);
+
+    // Withdrawn to a draft: gone again, pushed as gone (in place of the push not yet sent).
+    ok(await call('/api/amendcase', { ...form, id, status: 'draft' }));
+    expect(await casePublicly(id, form.name, form.dict_id)).toEqual(HIDDEN);
+    expect(await pushed(id, 'details')).toEqual(['delete']);
+  });
+
+  it('should skip unpublished cases as neighbours (上一篇 / 下一篇)', async () => {
+    const older = await saveCase(await caseForm({ create_time: '2030-01-01' }));
+    const draft = await saveCase(await caseForm({ create_time: '2030-01-02', status: 'draft' }));
+    const newer = await saveCase(await caseForm({ create_time: '2030-01-03' }));
+    const detail = ok<CaseDetail>(await t.http.post('/api/details').send({ case: newer }));
+    expect(detail.downId).toBe(older);
+    expect(detail.downId).not.toBe(draft);
+  });
+
+  it('should list the state in the back office, filter by it, and refuse an unknown one', async () => {
+    const draft = await saveCase(await caseForm({ status: 'draft' }));
+    const at = beijing(inAnHour());
+    const scheduled = await saveCase(await caseForm({ status: 'scheduled', publish_at: at }));
+    const all = ok<AdminList<CaseAdminRow>>(await call('/api/case', { page: 1 }));
+    expect(all.list.data.find((row) => row.id === scheduled)).toMatchObject({ status: 'scheduled', publish_at: at });
+    const drafts = ok<AdminList<CaseAdminRow>>(await call('/api/case', { status: 'draft' }));
+    expect(drafts.list.data.map((row) => row.status)).toEqual(drafts.list.data.map(() => 'draft'));
+    expect(drafts.list.data.some((row) => row.id === draft)).toBe(true);
+    const [n] = await t.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "case" WHERE status = 'draft' AND deleted_at IS NULL`,
+    );
+    expect(drafts.list.total).toBe(n!.n);
+    expect(refused(await call('/api/case', { status: 'hidden' }), 2)).toContain('status');
+  });
+
+  it.each([
+    [{ status: 'scheduled' }, SCHEDULE_NEEDS_TIME],
+    [{ status: 'scheduled', publish_at: null }, SCHEDULE_NEEDS_TIME],
+    [{ status: 'scheduled', publish_at: '2030-01-01 09:00' }, SCHEDULE_TIME_FORMAT],
+    [{ status: 'scheduled', publish_at: '2030-01-01T09:00:00' }, SCHEDULE_TIME_FORMAT],
+    [{ status: 'scheduled', publish_at: '2030-02-30T09:00:00+08:00' }, SCHEDULE_TIME_FORMAT],
+    [{ status: 'scheduled', publish_at: '2020-01-01T09:00:00+08:00' }, SCHEDULE_IN_PAST],
+  ] as Array<[CaseChanges, string]>)('should refuse %j in words', async (state, message) => {
+    expect(refused(await call('/api/amendcase', await caseForm(state)), 2)).toBe(message);
+  });
+
+  it('should refuse a state it does not know, naming the field', async () => {
+    expect(refused(await call('/api/amendcase', await caseForm({ status: 'hidden' })), 2)).toContain('status');
+  });
+});
+
+describe('scheduled publishing', () => {
+  it('should keep a scheduled case out of sight until its time, then publish it once, pushed as new', async () => {
+    const at = inAnHour();
+    const form = await caseForm({ status: 'scheduled', publish_at: at.toISOString().replace('Z', '+00:00') });
+    const id = await saveCase(form);
+    // Written back in Beijing time.
+    expect(ok<CaseForm>(await call('/api/getcase', { caseid: id })).publish_at).toBe(beijing(at));
+    expect(await casePublicly(id, form.name, form.dict_id)).toEqual(HIDDEN);
+    const schedule = t.app.get(PublishSchedule);
+    // A look that finds nothing due writes nothing: the caches of every server stay as they are.
+    const version = async () => (await t.sql<{ version: string }>('SELECT version FROM content_version'))[0]!.version;
+    const before = await version();
+    expect(await schedule.publishDue()).toEqual([]);
+    expect(await version()).toBe(before);
+
+    // Its time comes (the clock moved on, as after downtime).
+    await t.sql(`UPDATE "case" SET publish_at = now() - interval '1 minute' WHERE id = $1`, [id]);
+    const second = await createTestApp({}, { reuse: t });
+    try {
+      // Two servers look at once: one of them publishes it.
+      const rounds = await Promise.all([schedule.publishDue(), second.app.get(PublishSchedule).publishDue()]);
+      expect(rounds.flat().filter((change) => change.kind === 'case' && change.id === id)).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+    // The other server may have published it: this one hears of it from PostgreSQL (made to look at once here).
+    await t.app.get(ContentVersion, { strict: false }).check();
+    expect(ok<CaseForm>(await call('/api/getcase', { caseid: id }))).toMatchObject({
+      status: 'published',
+      publish_at: null,
+    });
+    expect(await casePublicly(id, form.name, form.dict_id)).toEqual(SHOWN);
+    expect(await pushed(id, 'details')).toEqual(['create']);
+  });
+
+  it('should publish on time by itself, on the server that scheduled it', async () => {
+    const timed = await createTestApp({}, { reuse: t, schedulePublishing: true });
+    try {
+      const adminToken = await login(timed);
+      const form = await newsForm({ status: 'scheduled', publish_at: beijing(new Date(Date.now() + 1500)) });
+      const id = ok<{ id: number }>(await adminCall(timed, adminToken, '/api/amendnews', form)).id;
+      expect((await timed.http.get(`/news/${id}.html`)).status).toBe(404);
+      let status = 0;
+      const deadline = Date.now() + 10_000;
+      while (status !== 200 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        status = (await timed.http.get(`/news/${id}.html`)).status;
+      }
+      expect(status).toBe(200);
+    } finally {
+      await timed.close();
+    }
+  });
+});
+
+describe('the state of an article', () => {
+  it('should keep a draft article out of its lists, its neighbours and its page', async () => {
+    const form = await newsForm({ status: 'draft', create_time: '2031-01-01' });
+    const id = await saveNews(form);
+    const list = ok<Paged<NewsSummary>>(
+      await t.http.post('/api/newmore').send({ menu: form.dynamic_id, amount: 50, page: 0 }),
+    );
+    expect(list.data.some((item) => item.id === id)).toBe(false);
+    expect((await t.http.get(`/news/${id}.html`)).status).toBe(404);
+    refused(await t.http.post('/api/itemnewscut').send({ case: id, state: 0 }), 1);
+    const newest = list.data[0]!.id;
+    const detail = ok<{ upId: number | null }>(await t.http.post('/api/itemnewscut').send({ case: newest, state: 0 }));
+    expect(detail.upId).not.toBe(id);
+    const drafts = ok<AdminList<NewsAdminRow>>(await call('/api/news', { status: 'draft' }));
+    expect(drafts.list.data.find((row) => row.id === id)).toMatchObject({ status: 'draft', publish_at: null });
+    expect(await pushed(id, 'news')).toEqual([]);
+  });
+});
+
+describe('the bin and the revisions of an unpublished item', () => {
+  it('should bring a draft back from the bin as a draft, pushing nothing either way', async () => {
+    const form = await caseForm({ status: 'draft' });
+    const id = await saveCase(form);
+    ok(await call('/api/deletecase', { id }));
+    ok(await call('/api/restoretrash', { kind: 'case', id }));
+    expect(ok<CaseForm>(await call('/api/getcase', { caseid: id })).status).toBe('draft');
+    expect(await casePublicly(id, form.name, form.dict_id)).toEqual(HIDDEN);
+    expect(await pushed(id, 'details')).toEqual([]);
+  });
+
+  it('should restore a revision’s content and keep the state the item is in now', async () => {
+    const form = await caseForm();
+    const id = await saveCase(form);
+    ok(await call('/api/amendcase', { ...form, id, name: `${form.name}改`, status: 'draft' }));
+    ok(await call('/api/restorerevision', { kind: 'case', id, number: 1 }));
+    expect(ok<CaseForm>(await call('/api/getcase', { caseid: id }))).toMatchObject({
+      name: form.name,
+      status: 'draft',
+    });
+  });
+});

@@ -1,0 +1,189 @@
+import { useState } from 'react';
+import { App as AntApp, Button, Form, Input, Modal, Space, Tag, type FormInstance, type TableColumnType } from 'antd';
+import {
+  beijingIso,
+  ITEM_STATUS_NAMES,
+  parseIsoWithOffset,
+  type ItemStatus,
+  type Publishing,
+} from '@site/shared-types';
+import type { Editor } from './use-editor';
+
+/**
+ * Drafts and scheduled publishing in the case and article screens (docs/behaviour.md#drafts-and-scheduled-publishing):
+ * the state column and filter of their lists, and the buttons of their edit dialogs.
+ */
+
+const COLORS: Record<ItemStatus, string> = { published: 'green', draft: 'default', scheduled: 'blue' };
+
+/** `2026-12-01 09:00`: a `publish_at` as the screens show it (Beijing time, as sent). */
+export function shownTime(iso: string): string {
+  return iso.slice(0, 16).replace('T', ' ');
+}
+
+export function StatusTag({ status, publishAt }: { status: ItemStatus; publishAt: string | null }) {
+  return (
+    <Tag color={COLORS[status]}>
+      {ITEM_STATUS_NAMES[status]}
+      {status === 'scheduled' && publishAt ? ` ${shownTime(publishAt)}` : ''}
+    </Tag>
+  );
+}
+
+/** The lists' state column: the state, and a scheduled item's time. */
+export function statusColumn<Row extends Publishing>(): TableColumnType<Row> {
+  return {
+    title: '状态',
+    dataIndex: 'status',
+    width: 170,
+    render: (status: ItemStatus, row) => <StatusTag status={status} publishAt={row.publish_at} />,
+  };
+}
+
+/** The lists' state filter: 全部, then each state. */
+export const STATUS_FILTER_OPTIONS = [
+  { value: '', label: '全部状态' },
+  ...(['published', 'draft', 'scheduled'] as const).map((status) => ({
+    value: status,
+    label: ITEM_STATUS_NAMES[status],
+  })),
+];
+
+/** The hidden fields that carry the state through the form. */
+export function PublishingFields() {
+  return (
+    <>
+      <Form.Item name="status" hidden>
+        <Input />
+      </Form.Item>
+      <Form.Item name="publish_at" hidden getValueProps={(value: string | null) => ({ value: value ?? '' })}>
+        <Input />
+      </Form.Item>
+    </>
+  );
+}
+
+/** The edit dialog's footer of a case or article editor: {@link PublishingActions} on its form. */
+export function publishingFooter<T extends Publishing>(editor: Editor<T>) {
+  return (close: () => void, saveWith: (patch: Partial<T>) => Promise<void>) => (
+    <PublishingActions
+      form={editor.dialog.form}
+      saving={editor.dialog.saving}
+      loading={editor.dialog.loading}
+      onCancel={close}
+      saveWith={saveWith}
+    />
+  );
+}
+
+/** Now, in Beijing time, as a `datetime-local` value (`yyyy-MM-ddTHH:mm`). */
+const beijingNow = () => beijingIso(new Date()).slice(0, 16);
+
+/**
+ * The edit dialog's buttons for a case or an article: 保存草稿, 定时发布 and 发布 while it is not public (a scheduled
+ * one shows its time); 撤回 and 保存 once it is published. Each sets the state, then saves the form.
+ */
+export function PublishingActions<T extends Publishing>({
+  form,
+  saving,
+  loading,
+  onCancel,
+  saveWith,
+}: {
+  form: FormInstance<T>;
+  saving: boolean;
+  loading: boolean;
+  onCancel: () => void;
+  /** Saves with the state set first (the dialog's own save; the state goes back if it is refused). */
+  saveWith: (patch: Partial<T>) => Promise<void>;
+}) {
+  const { modal } = AntApp.useApp();
+  const status = (Form.useWatch('status', form as FormInstance) as ItemStatus | undefined) ?? 'draft';
+  const publishAt = Form.useWatch('publish_at', form as FormInstance) as string | null | undefined;
+  const [picking, setPicking] = useState(false);
+  const [picked, setPicked] = useState('');
+  const [pickError, setPickError] = useState('');
+  const busy = saving || loading;
+
+  const saveAs = (next: ItemStatus, at: string | null = null) =>
+    void saveWith({ status: next, publish_at: at } as Partial<T>);
+  const openPicker = () => {
+    setPicked(status === 'scheduled' && publishAt ? publishAt.slice(0, 16) : '');
+    setPickError('');
+    setPicking(true);
+  };
+  const schedule = () => {
+    // The picker gives minutes (`yyyy-MM-ddTHH:mm`), or seconds when a value with them was put in.
+    const at = picked ? parseIsoWithOffset(`${picked.length === 16 ? `${picked}:00` : picked}+08:00`) : null;
+    if (!at) return setPickError('请选择发布时间');
+    if (at.getTime() <= Date.now()) return setPickError('定时发布的时间必须晚于现在');
+    setPicking(false);
+    saveAs('scheduled', beijingIso(at));
+  };
+  const withdraw = () =>
+    modal.confirm({
+      title: '确定撤回吗？撤回后访客将看不到它，可再次发布。',
+      okText: '撤回',
+      cancelText: '取消',
+      onOk: () => saveAs('draft'),
+    });
+
+  return (
+    <>
+      <Space wrap style={{ justifyContent: 'flex-end' }}>
+        {status === 'scheduled' && publishAt ? <StatusTag status={status} publishAt={publishAt} /> : null}
+        <Button onClick={onCancel}>取消</Button>
+        {status === 'published' ? (
+          <>
+            <Button onClick={withdraw} disabled={busy}>
+              撤回
+            </Button>
+            <Button type="primary" loading={saving} disabled={loading} onClick={() => saveAs('published')}>
+              保存
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={() => saveAs('draft')} disabled={busy}>
+              保存草稿
+            </Button>
+            <Button onClick={openPicker} disabled={busy}>
+              定时发布
+            </Button>
+            <Button type="primary" loading={saving} disabled={loading} onClick={() => saveAs('published')}>
+              发布
+            </Button>
+          </>
+        )}
+      </Space>
+      <Modal
+        title="定时发布"
+        open={picking}
+        okText="确定"
+        cancelText="取消"
+        onOk={schedule}
+        onCancel={() => setPicking(false)}
+        destroyOnHidden
+      >
+        <Form layout="vertical">
+          <Form.Item
+            label="发布时间（北京时间）"
+            validateStatus={pickError ? 'error' : undefined}
+            help={pickError || '到时自动发布，之前访客看不到'}
+          >
+            <Input
+              type="datetime-local"
+              aria-label="发布时间"
+              min={beijingNow()}
+              value={picked}
+              onChange={(event) => {
+                setPicked(event.target.value);
+                setPickError('');
+              }}
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
