@@ -103,6 +103,9 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ['Release'] }).injec
       query: (body) => call('/api/deletecase', body),
       invalidatesTags: ['Case'],
     }),
+    preview: build.mutation<Data<'/api/preview'>, Body<'/api/preview'>>({
+      query: (body) => call('/api/preview', body),
+    }),
     news: build.query<Data<'/api/news'>, Body<'/api/news'>>({
       query: (body) => call('/api/news', body),
       providesTags: ['News'],

@@ -1,3 +1,4 @@
+import type { PreviewLinks, PreviewRequest } from './publishing.js';
 import type { Call } from './api.js';
 import type {
   AdminList,
@@ -68,6 +69,8 @@ export interface AdminApi {
   '/api/getcase': Call<'POST', { caseid: number }, CaseForm>;
   '/api/amendcase': Call<'POST', CaseFormInput, AmendResult>;
   '/api/deletecase': Call<'POST', IdRequest, null>;
+  /** Signed addresses of a draft's or scheduled item's pages, for an hour (docs/behaviour.md#preview). */
+  '/api/preview': Call<'POST', PreviewRequest, PreviewLinks>;
   '/api/news': Call<'POST', AdminListRequest, AdminList<NewsAdminRow, NewsCategoryLink>>;
   '/api/getnews': Call<'POST', { newsid: number }, NewsForm>;
   '/api/amendnews': Call<'POST', NewsFormInput, AmendResult>;

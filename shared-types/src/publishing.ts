@@ -28,6 +28,19 @@ export interface PublishingInput {
   publish_at?: string | null;
 }
 
+/** `POST /api/preview`: which item to preview. */
+export interface PreviewRequest {
+  kind: 'case' | 'news';
+  id: number;
+}
+
+/** The item's pages as saved, for anyone holding these addresses until `expires_at` (docs/behaviour.md#preview). */
+export interface PreviewLinks {
+  desktop: string;
+  mobile: string;
+  expires_at: string;
+}
+
 /** `2026-12-01T09:00:00+08:00`: a moment written in Beijing time, as the wire carries `publish_at`. */
 export function beijingIso(date: Date): string {
   return `${new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;

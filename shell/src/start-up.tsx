@@ -11,8 +11,12 @@ import {
   useNavigate,
 } from '@site/platform';
 
-/** The redirect's address (with the query kept) for an address, or null (docs/behaviour.md#start-up-redirect). */
+/**
+ * The redirect's address (with the query kept) for an address, or null (docs/behaviour.md#start-up-redirect). A
+ * preview stays on the face it was made for, whatever the device (docs/behaviour.md#preview).
+ */
 export function redirectFor(pathname: string, search: string, mobileHosts: readonly string[]): string | null {
+  if (new URLSearchParams(search).has('preview')) return null;
   const target = decideStartupRedirect({
     host: window.location.host,
     path: pathname,

@@ -10,8 +10,10 @@ import {
   type CaseSummary,
   type NewsSummary,
   type CaseDetail,
+  type PreviewLinks,
 } from '@site/shared-types';
 import { PublishSchedule } from '../../src/content/editing/publish-schedule.js';
+import { Previews } from '../../src/delivery/pages/previews.js';
 import { ContentVersion } from '../../src/delivery/reads/content-version.js';
 import { SCHEDULE_IN_PAST, SCHEDULE_NEEDS_TIME, SCHEDULE_TIME_FORMAT } from '../../src/content/editing/publishing.js';
 import { adminCall, login } from '../support/admin-session.js';
@@ -256,5 +258,74 @@ describe('the bin and the revisions of an unpublished item', () => {
       name: form.name,
       status: 'draft',
     });
+  });
+});
+
+describe('previews (POST /api/preview)', () => {
+  const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+  const BANNER = '预览：此内容尚未发布';
+
+  it('should show a draft on its desktop and mobile pages, as saved, never cached and never indexed', async () => {
+    const form = await caseForm({ status: 'draft' });
+    const id = await saveCase(form);
+    const links = ok<PreviewLinks>(await call('/api/preview', { kind: 'case', id }));
+    expect(links.desktop).toMatch(new RegExp(`^/details/${id}\\.html\\?preview=\\d+\\.[A-Za-z0-9_-]{43}$`));
+    expect(links.mobile).toBe(`/move${links.desktop}`);
+    expect(new Date(links.expires_at).getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
+    for (let round = 0; round < 2; round += 1) {
+      const page = await t.http.get(links.desktop);
+      expect(page.status).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(page.headers['x-cache']).toBeUndefined();
+      expect(page.text).toContain(form.name);
+      expect(page.text).toContain(BANNER);
+      expect(page.text).toContain('<meta name="robots" content="noindex, nofollow" />');
+    }
+    const phone = await t.http.get(links.mobile).set('User-Agent', PHONE);
+    expect(phone.status).toBe(200);
+    expect(phone.text).toContain(form.name);
+    // The public page is still not found, and so is the preview with a changed token or for another item.
+    expect((await t.http.get(`/details/${id}.html`)).status).toBe(404);
+    expect((await t.http.get(links.desktop.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).status).toBe(404);
+    const [other] = await t.sql<{ id: number }>('SELECT max(id)::int AS id FROM "case"');
+    expect((await t.http.get(links.desktop.replace(`/${id}.html`, `/${other!.id + 1}.html`))).status).toBe(404);
+
+    // Saved again: the preview shows the new text.
+    ok(await call('/api/amendcase', { ...form, id, status: 'draft', name: `${form.name}（修改）` }));
+    expect((await t.http.get(links.desktop)).text).toContain(`${form.name}（修改）`);
+
+    // Published: the address is the public page now, without the notice; a preview is refused.
+    ok(await call('/api/amendcase', { ...form, id, status: 'published' }));
+    const published = await t.http.get(links.desktop);
+    expect(published.status).toBe(200);
+    expect(published.text).not.toContain(BANNER);
+    expect(refused(await call('/api/preview', { kind: 'case', id }), 1)).toBe('已发布的内容无需预览，请直接查看页面');
+  });
+
+  it('should stop working after an hour, and once the item is deleted', async () => {
+    const form = await newsForm({ status: 'draft' });
+    const id = await saveNews(form);
+    const old = await t.app.get(Previews).links('news', id, Date.now() - 2 * 3600_000);
+    expect((await t.http.get(old.desktop)).status).toBe(404);
+    const links = ok<PreviewLinks>(await call('/api/preview', { kind: 'news', id }));
+    expect((await t.http.get(links.desktop)).status).toBe(200);
+    ok(await call('/api/deletenews', { id }));
+    expect((await t.http.get(links.desktop)).status).toBe(404);
+    refused(await call('/api/preview', { kind: 'news', id }), 1);
+    expect(refused(await call('/api/preview', { kind: 'menu', id }), 2)).toContain('kind');
+  });
+});
+
+describe('a preview on a computer', () => {
+  it('should show the mobile page it was made for, not the desktop home', async () => {
+    const form = await caseForm({ status: 'draft' });
+    const id = await saveCase(form);
+    const { mobile } = ok<PreviewLinks>(await call('/api/preview', { kind: 'case', id }));
+    const page = await t.http.get(mobile);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(form.name);
+    // Without a preview, a computer on a mobile address goes to the desktop home as before.
+    expect((await t.http.get(`/move/details/${id}.html`)).status).toBe(302);
   });
 });

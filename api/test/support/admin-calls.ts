@@ -15,6 +15,7 @@ export const ADMIN_CALLS = [
   '/api/getcase',
   '/api/amendcase',
   '/api/deletecase',
+  '/api/preview',
   '/api/news',
   '/api/getnews',
   '/api/amendnews',

@@ -12,7 +12,12 @@ const pageStatus = async (request: APIRequestContext, id: number) =>
   (await request.get(directUrl(`/news/${id}.html`))).status();
 
 test.describe('drafts and scheduled publishing', () => {
-  test('a draft should stay hidden, then go public by itself at its scheduled time', async ({ page, request }) => {
+  test('a draft should stay hidden but for its preview, then go public by itself at its scheduled time', async ({
+    page,
+    request,
+  }) => {
+    // It waits for a real scheduled time to come, on top of the editing.
+    test.setTimeout(120_000);
     const title = `E2E 定时发布的公告 ${Date.now()}`;
     const token = await apiToken(request);
     let id = 0;
@@ -33,10 +38,31 @@ test.describe('drafts and scheduled publishing', () => {
       await expect(row.getByText('草稿', { exact: true })).toBeVisible();
       expect(await pageStatus(request, id)).toBe(404);
 
-      // Scheduled a few seconds ahead; a time in the past is refused in the dialog first.
       await row.getByRole('button', { name: '编辑' }).click();
       const edit = page.getByRole('dialog', { name: '编辑文章' });
       await expect(edit.getByLabel('标题', { exact: true })).toHaveValue(title);
+
+      // 预览 opens the real pages as saved, for anyone with the link, with a notice; the mobile one on this
+      // computer too.
+      await edit.getByRole('button', { name: '预览' }).click();
+      const links = page.getByRole('dialog', { name: '预览' });
+      for (const [link, face] of [
+        ['电脑版预览', 'desktop'],
+        ['手机版预览', 'mobile'],
+      ] as const) {
+        const [tab] = await Promise.all([
+          page.context().waitForEvent('page'),
+          links.getByRole('link', { name: link }).click(),
+        ]);
+        expect(new URL(tab.url()).pathname).toBe(face === 'desktop' ? `/news/${id}.html` : `/move/news/${id}.html`);
+        await expect(tab.getByRole('heading', { level: 1 })).toHaveText(title);
+        await expect(tab.getByRole('status').filter({ hasText: '预览：此内容尚未发布' })).toBeVisible();
+        await tab.close();
+      }
+      await page.keyboard.press('Escape');
+      await expect(links).toHaveCount(0);
+
+      // Scheduled a few seconds ahead; a time in the past is refused in the dialog first.
       await edit.getByRole('button', { name: '定时发布' }).click();
       const picker = page.getByRole('dialog', { name: '定时发布' });
       await picker.getByLabel('发布时间').fill(beijingLocal(-120));

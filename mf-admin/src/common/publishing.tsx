@@ -1,12 +1,25 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Form, Input, Modal, Space, Tag, type FormInstance, type TableColumnType } from 'antd';
+import {
+  App as AntApp,
+  Button,
+  Form,
+  Input,
+  Modal,
+  Space,
+  Tag,
+  Typography,
+  type FormInstance,
+  type TableColumnType,
+} from 'antd';
 import {
   beijingIso,
   ITEM_STATUS_NAMES,
   parseIsoWithOffset,
   type ItemStatus,
   type Publishing,
+  type PreviewLinks,
 } from '@site/shared-types';
+import { adminApi } from '../admin-api';
 import type { Editor } from './use-editor';
 
 /**
@@ -64,7 +77,7 @@ export function PublishingFields() {
 }
 
 /** The edit dialog's footer of a case or article editor: {@link PublishingActions} on its form. */
-export function publishingFooter<T extends Publishing>(editor: Editor<T>) {
+export function publishingFooter<T extends Publishing>(editor: Editor<T>, kind: 'case' | 'news') {
   return (close: () => void, saveWith: (patch: Partial<T>) => Promise<void>) => (
     <PublishingActions
       form={editor.dialog.form}
@@ -72,7 +85,48 @@ export function publishingFooter<T extends Publishing>(editor: Editor<T>) {
       loading={editor.dialog.loading}
       onCancel={close}
       saveWith={saveWith}
+      preview={{ kind, id: editor.opening?.id ?? 0 }}
     />
+  );
+}
+
+/**
+ * 预览: the item's desktop and mobile pages as last saved, through addresses signed for an hour
+ * (docs/behaviour.md#preview), each opened in a new tab.
+ */
+function PreviewButton({ kind, id, disabled }: { kind: 'case' | 'news'; id: number; disabled: boolean }) {
+  const [ask, { isLoading }] = adminApi.usePreviewMutation();
+  const [links, setLinks] = useState<PreviewLinks | null>(null);
+  const open = async () => {
+    try {
+      setLinks(await ask({ kind, id }).unwrap());
+    } catch {
+      // Refused: the server's message is shown.
+    }
+  };
+  return (
+    <>
+      <Button onClick={() => void open()} loading={isLoading} disabled={disabled}>
+        预览
+      </Button>
+      <Modal title="预览" open={links !== null} footer={null} onCancel={() => setLinks(null)} destroyOnHidden>
+        {links ? (
+          <Space direction="vertical">
+            <Typography.Text type="secondary">
+              预览显示已保存的内容；链接无需登录即可打开，{shownTime(links.expires_at)} 前有效，发布或删除后失效。
+            </Typography.Text>
+            <Space>
+              <Button type="primary" href={links.desktop} target="_blank" rel="noopener">
+                电脑版预览
+              </Button>
+              <Button href={links.mobile} target="_blank" rel="noopener">
+                手机版预览
+              </Button>
+            </Space>
+          </Space>
+        ) : null}
+      </Modal>
+    </>
   );
 }
 
@@ -89,6 +143,7 @@ export function PublishingActions<T extends Publishing>({
   loading,
   onCancel,
   saveWith,
+  preview,
 }: {
   form: FormInstance<T>;
   saving: boolean;
@@ -96,6 +151,8 @@ export function PublishingActions<T extends Publishing>({
   onCancel: () => void;
   /** Saves with the state set first (the dialog's own save; the state goes back if it is refused). */
   saveWith: (patch: Partial<T>) => Promise<void>;
+  /** The item a 预览 shows (id 0: a new one, which has nothing saved to show yet). */
+  preview: { kind: 'case' | 'news'; id: number };
 }) {
   const { modal } = AntApp.useApp();
   const status = (Form.useWatch('status', form as FormInstance) as ItemStatus | undefined) ?? 'draft';
@@ -144,6 +201,7 @@ export function PublishingActions<T extends Publishing>({
           </>
         ) : (
           <>
+            {preview.id > 0 ? <PreviewButton kind={preview.kind} id={preview.id} disabled={busy} /> : null}
             <Button onClick={() => saveAs('draft')} disabled={busy}>
               保存草稿
             </Button>

@@ -7,7 +7,13 @@ import {
   type SeoFields,
 } from '@site/shared-types';
 import { columnList, query, queryCount, queryOne } from '../../core/sql.js';
-import { isPublic, publishingColumns, type PublishingFields } from '../editing/publishing.js';
+import {
+  detailRows,
+  isPublic,
+  publishingColumns,
+  type Audience,
+  type PublishingFields,
+} from '../editing/publishing.js';
 import type { Sql, SqlFilter } from '../../core/sql.js';
 import type { PageWindow } from '../../core/admin-list.js';
 import type { LinkRow } from '../../core/wire.js';
@@ -143,6 +149,7 @@ export function findCaseDetail(
   db: Sql,
   id: number,
   list: CaseScope['column'],
+  audience: Audience = 'public',
 ): Promise<(CaseDetailRow & CaseNeighbourRow) | undefined> {
   const column = list === 'class_id' ? 'class_id' : 'dict_id';
   return queryOne<CaseDetailRow & CaseNeighbourRow>(
@@ -154,11 +161,11 @@ export function findCaseDetail(
          SELECT o.id,
                 lag(o.id) OVER w AS up_id, lag(o.name) OVER w AS up_name,
                 lead(o.id) OVER w AS down_id, lead(o.name) OVER w AS down_name
-         FROM "case" o WHERE o.${column} = c.${column} AND ${isPublic('o')}
+         FROM "case" o WHERE o.${column} = c.${column} AND ${detailRows('o', audience)}
          WINDOW w AS (ORDER BY ${caseListOrder('o')})
        ) t WHERE t.id = c.id
      ) n ON true
-     WHERE c.id = $1 AND ${isPublic('c')}`,
+     WHERE c.id = $1 AND ${detailRows('c', audience)}`,
     [id],
   );
 }

@@ -29,6 +29,7 @@ import {
   inScope,
   type CaseScope,
 } from './cases.queries.js';
+import type { Audience } from '../editing/publishing.js';
 
 @Injectable()
 export class CasesService {
@@ -61,8 +62,10 @@ export class CasesService {
    * `POST /api/details`: a case and its neighbours. Opened from the customer-case menu (casemenu 2) the
    * neighbours are those of the case's tab; from anywhere else, those of its service menu.
    */
-  async detail(caseId: number, casemenu: number): Promise<CaseDetail> {
-    const row = await findCaseDetail(this.db, caseId, casemenu === MenuId.Cases ? 'class_id' : 'dict_id');
+  /** `audience`: `preview` also reads a draft or scheduled case (docs/behaviour.md#preview). */
+  async detail(caseId: number, casemenu: number, audience: Audience = 'public'): Promise<CaseDetail> {
+    const list = casemenu === MenuId.Cases ? 'class_id' : 'dict_id';
+    const row = await findCaseDetail(this.db, caseId, list, audience);
     if (!row) throw failure('案例不存在或已删除');
     return toCaseDetail(row, row);
   }

@@ -1,3 +1,4 @@
+import type { ItemStatus } from '@site/shared-types';
 import { query, queryOne, type Sql } from '../../core/sql.js';
 import type { EditedKind } from './item-changes.js';
 
@@ -41,4 +42,14 @@ export async function nextDue(db: Sql): Promise<Date | null> {
                   (SELECT min(publish_at) FROM news WHERE ${SCHEDULED})) AS at`,
   );
   return row?.at ?? null;
+}
+
+/** The state of an item outside the recycle bin (`undefined`: there is none). */
+export async function itemState(db: Sql, kind: EditedKind, id: number): Promise<ItemStatus | undefined> {
+  const row = await queryOne<{ status: ItemStatus }>(
+    db,
+    `SELECT status FROM ${TABLES[kind]} WHERE id = $1 AND deleted_at IS NULL`,
+    [id],
+  );
+  return row?.status;
 }

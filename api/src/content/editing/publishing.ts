@@ -14,6 +14,18 @@ export const publishingColumns = (alias: string) =>
 /** A published row outside the recycle bin: the only kind anything public shows. */
 export const isPublic = (alias: string) => `${alias}.deleted_at IS NULL AND ${alias}.status = 'published'`;
 
+/**
+ * Who reads an item's detail: a visitor (published items only), or a preview of the item itself (any state outside
+ * the bin), shown among its published neighbours as it will be once published.
+ */
+export type Audience = 'public' | 'preview';
+
+/** The rows a detail read of item `$1` sees, for its audience. */
+export const detailRows = (alias: string, audience: Audience) =>
+  audience === 'public'
+    ? isPublic(alias)
+    : `(${isPublic(alias)} OR (${alias}.id = $1 AND ${alias}.deleted_at IS NULL))`;
+
 /** What a save stores of the state: `publish_at` only for a scheduled item. */
 export interface PublishingFields {
   status: ItemStatus;

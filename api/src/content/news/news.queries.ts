@@ -1,6 +1,12 @@
 import { SEO_FIELD_NAMES, type ItemStatus, type NewsDetail, type Publishing, type SeoFields } from '@site/shared-types';
 import { columnList, query, queryCount, queryOne } from '../../core/sql.js';
-import { isPublic, publishingColumns, type PublishingFields } from '../editing/publishing.js';
+import {
+  detailRows,
+  isPublic,
+  publishingColumns,
+  type Audience,
+  type PublishingFields,
+} from '../editing/publishing.js';
 import type { Sql, SqlFilter } from '../../core/sql.js';
 import type { PageWindow } from '../../core/admin-list.js';
 import type { LinkRow } from '../../core/wire.js';
@@ -108,14 +114,14 @@ export function countNews(db: Sql, filter: SqlFilter): Promise<number> {
   ]);
 }
 
-export function findNewsDetail(db: Sql, id: number): Promise<NewsDetailRow | undefined> {
+export function findNewsDetail(db: Sql, id: number, audience: Audience = 'public'): Promise<NewsDetailRow | undefined> {
   return queryOne<NewsDetailRow>(
     db,
     `SELECT * FROM (
        SELECT ${NEWS_SUMMARY_COLUMNS}, n.content, ${columnList('n', SEO_FIELD_NAMES)},
               lag(n.id) OVER w AS up_id, lag(n.title) OVER w AS uptitle,
               lead(n.id) OVER w AS down_id, lead(n.title) OVER w AS downtitle
-       FROM news n WHERE n.dynamic_id = (SELECT dynamic_id FROM news WHERE id = $1) AND ${isPublic('n')}
+       FROM news n WHERE n.dynamic_id = (SELECT dynamic_id FROM news WHERE id = $1) AND ${detailRows('n', audience)}
        WINDOW w AS (ORDER BY ${NEWS_LIST_ORDER})
      ) t WHERE t.id = $1`,
     [id],

@@ -22,6 +22,7 @@ import {
   listNewsCategories,
   newsCategoryExists,
 } from './news.queries.js';
+import type { Audience } from '../editing/publishing.js';
 
 @Injectable()
 export class NewsService {
@@ -50,8 +51,8 @@ export class NewsService {
   }
 
   /** `POST /api/itemnewscut`: an article and its neighbours in its category (previous = newer, next = older). */
-  async detail(id: number): Promise<NewsDetail> {
-    const row = await findNewsDetail(this.db, id);
+  async detail(id: number, audience: Audience = 'public'): Promise<NewsDetail> {
+    const row = await findNewsDetail(this.db, id, audience);
     if (!row) throw failure('文章不存在或已删除');
     return toNewsDetail(row);
   }

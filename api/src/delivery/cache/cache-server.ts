@@ -172,6 +172,8 @@ export class CacheServer implements OnModuleInit {
   }
 
   private servePage(req: IncomingMessage, res: ServerResponse, next: Next): void {
+    // A preview of a draft is made for its holder alone, every time (docs/behaviour.md#preview).
+    if (req.url?.includes('preview=')) return next();
     const page = this.pages.of(req, res);
     // The start-up redirect is answered by the page service; only pages are cached. Another spelling of a page
     // (`/about.html/`, `?casemenu=03`) moves to the page's own address, and an address that names nothing is not

@@ -11,6 +11,13 @@ import { ShellTemplate } from './shell-template.js';
 import { SsrService, type ServerRender } from './ssr.service.js';
 import { StructuredData } from './structured-data.service.js';
 import { PageRequests } from './page-request.js';
+import { Previews } from './previews.js';
+
+/** What a preview shows above the page (docs/behaviour.md#preview): outside the application, so never hydrated. */
+const PREVIEW_BANNER =
+  '<div role="status" style="position:fixed;top:0;left:0;right:0;z-index:2147483647;padding:6px 16px;' +
+  'background:#fff7e6;border-bottom:1px solid #ffd591;color:#874d00;font:14px/1.6 sans-serif;text-align:center">' +
+  '预览：此内容尚未发布，仅持有此链接的人可以看到（链接 1 小时内有效）</div>';
 
 /**
  * The shell's page for every non-API address (history mode), step by step (docs/architecture.md "Render
@@ -30,13 +37,21 @@ export class PageService {
     private readonly calls: RenderCalls,
     private readonly structured: StructuredData,
     private readonly visits: CanaryVisits,
+    private readonly previews: Previews,
   ) {}
 
   async serve(req: Request, res: Response): Promise<void> {
     const page = this.pages.of(req, res);
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', page.vary);
-    if (page.redirect) {
+    // A preview of a draft or scheduled item: never kept by anyone, never indexed, not counted as a visit, and
+    // shown on the face it was made for whatever the device (the mobile one is opened on a computer too).
+    const preview = await this.previews.of(req, page.match);
+    if (preview) {
+      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    }
+    if (page.redirect && !preview) {
       res.redirect(302, page.redirect);
       return;
     }
@@ -60,10 +75,10 @@ export class PageService {
     const { match, remote, release, origin } = page;
     const records = await this.keywords.list();
     const site = siteMetaFrom(records);
-    if (release) this.visits.pageServed(req, res, remote, release);
+    if (release && !preview) this.visits.pageServed(req, res, remote, release);
 
     // The page's public reads, each made once: by the render (or the head alone) and the structured data.
-    const reads = new PageReads(this.calls.call);
+    const reads = new PageReads(preview ? this.previews.reads(this.calls.call, preview) : this.calls.call);
     const made = remote !== 'mf_admin' && release ? { url: page.url, remote, release, match } : null;
     const input = made && { ...made, apiBase: loopbackBase(req), call: reads.read, keywords: records };
     let rendered: ServerRender | null = null;
@@ -93,15 +108,19 @@ export class PageService {
     };
     const name = siteName(site.title);
     const structured =
-      head.status === 200 && match ? await this.structured.tag(match, page.path, origin, name, head.name, reads) : null;
+      head.status === 200 && match && !preview
+        ? await this.structured.tag(match, page.path, origin, name, head.name, reads)
+        : null;
     const [before, after] = this.shell.fill(files, {
       head: [
         ...headTags({ head, siteName: name, origin, path: page.path, search: page.search, match }),
         ...(structured ? [structured] : []),
+        ...(preview ? ['<meta name="robots" content="noindex, nofollow" />'] : []),
       ],
       styles: rendered?.styles ?? [],
       config,
       stateJson: rendered?.result.stateJson ?? null,
+      banner: preview ? PREVIEW_BANNER : undefined,
     });
 
     res.status(head.status).type('html');

@@ -25,6 +25,8 @@ export interface PageParts {
   config: SiteConfig;
   /** The server render's state, already safe inside a `<script>` element; `null` when rendered in the browser. */
   stateJson: string | null;
+  /** Markup put first in the body, outside the application (the preview's notice). */
+  banner?: string;
 }
 
 /** How long the shell's files are reused before they are read again (a shell rebuild shows up quickly). */
@@ -69,7 +71,8 @@ export class ShellTemplate {
             ? ''
             : `<script id="site-state" type="application/json">${parts.stateJson}</script>`),
       )
-      .replace('<!--site-scripts-->', this.scripts(files, parts, base));
+      .replace('<!--site-scripts-->', this.scripts(files, parts, base))
+      .replace(/<body[^>]*>/, (open) => open + (parts.banner ?? ''));
     const at = html.indexOf(BODY_MARKER);
     return [html.slice(0, at), html.slice(at + BODY_MARKER.length)];
   }

@@ -100,7 +100,7 @@ export function ArticlesScreen() {
         editor={{
           ...editor,
           fields: <ArticleFields categories={categories} />,
-          footer: publishingFooter(editor),
+          footer: publishingFooter(editor, 'news'),
         }}
       />
       {history.dialog}

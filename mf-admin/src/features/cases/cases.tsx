@@ -171,7 +171,7 @@ export function CasesScreen() {
         editor={{
           ...editor,
           fields: <CaseFields services={services} />,
-          footer: publishingFooter(editor),
+          footer: publishingFooter(editor, 'case'),
         }}
       />
       {history.dialog}
