@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   // Several processes: this one forks and watches them (workers.ts); each worker runs the rest of this function.
   if (config.workers > 1 && cluster.isPrimary) return runPrimary(config, databaseUrl, embedded, startedAt);
 
-  let app: NestExpressApplication;
+  let app: NestExpressApplication | undefined;
   try {
     app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, databaseUrl), {
       bodyParser: false,
@@ -69,6 +69,9 @@ async function main(): Promise<void> {
     } else {
       logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     }
+    // The application's background work and pool end before the database does: a connection cut under a client
+    // that does not expect it would end the process with a stack trace instead of the message above.
+    await app?.close().catch(() => undefined);
     await embedded?.stop();
     process.exit(1);
   }
