@@ -21,7 +21,6 @@ import {
   insertCase,
   listAdminCases,
   listServiceMenus,
-  trashCase,
   updateCase,
   type CaseAdminFilter,
   type CaseFields,
@@ -29,6 +28,7 @@ import {
 } from './cases.queries.js';
 import { CasesService } from './cases.service.js';
 import { ItemEditor, type ItemStore } from '../editing/item-editor.js';
+import { trashItem } from '../editing/publishing.queries.js';
 
 @Injectable()
 export class CasesAdminService {
@@ -87,6 +87,6 @@ const CASE_STORE: ItemStore<CaseFields, CaseRow, CaseForm> = {
   name: '案例',
   insert: insertCase,
   update: updateCase,
-  trash: trashCase,
+  trash: (manager, id, adminId) => trashItem(manager, 'case', id, adminId),
   formOf: toCaseForm,
 };

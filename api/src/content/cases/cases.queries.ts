@@ -298,13 +298,3 @@ export function updateCase(
     [...fieldValues(fields), id],
   );
 }
-
-/** Moves a case to the recycle bin; answers the state it had (`undefined`: no such case outside the bin). */
-export async function trashCase(db: Sql, id: number, adminId: number): Promise<ItemStatus | undefined> {
-  const row = await queryOne<{ status: ItemStatus }>(
-    db,
-    'UPDATE "case" SET deleted_at = now(), deleted_by = $2 WHERE id = $1 AND deleted_at IS NULL RETURNING status',
-    [id, adminId],
-  );
-  return row?.status;
-}

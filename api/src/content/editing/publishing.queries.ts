@@ -44,6 +44,21 @@ export async function nextDue(db: Sql): Promise<Date | null> {
   return row?.at ?? null;
 }
 
+/** Moves an item to the recycle bin; answers the state it had (`undefined`: no such item outside the bin). */
+export async function trashItem(
+  db: Sql,
+  kind: EditedKind,
+  id: number,
+  adminId: number,
+): Promise<ItemStatus | undefined> {
+  const row = await queryOne<{ status: ItemStatus }>(
+    db,
+    `UPDATE ${TABLES[kind]} SET deleted_at = now(), deleted_by = $2 WHERE id = $1 AND deleted_at IS NULL RETURNING status`,
+    [id, adminId],
+  );
+  return row?.status;
+}
+
 /** The state of an item outside the recycle bin (`undefined`: there is none). */
 export async function itemState(db: Sql, kind: EditedKind, id: number): Promise<ItemStatus | undefined> {
   const row = await queryOne<{ status: ItemStatus }>(

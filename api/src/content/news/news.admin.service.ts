@@ -19,7 +19,6 @@ import {
   findNews,
   insertNews,
   listAdminNews,
-  trashNews,
   updateNews,
   type NewsAdminFilter,
   type NewsFields,
@@ -27,6 +26,7 @@ import {
 } from './news.queries.js';
 import { NewsService } from './news.service.js';
 import { ItemEditor, type ItemStore } from '../editing/item-editor.js';
+import { trashItem } from '../editing/publishing.queries.js';
 
 @Injectable()
 export class NewsAdminService {
@@ -74,6 +74,6 @@ const NEWS_STORE: ItemStore<NewsFields, NewsRow, NewsForm> = {
   name: '文章',
   insert: insertNews,
   update: updateNews,
-  trash: trashNews,
+  trash: (manager, id, adminId) => trashItem(manager, 'news', id, adminId),
   formOf: toNewsForm,
 };

@@ -210,13 +210,3 @@ export function updateNews(
     [...fieldValues(fields), id],
   );
 }
-
-/** Moves an article to the recycle bin; answers the state it had (`undefined`: no such article outside the bin). */
-export async function trashNews(db: Sql, id: number, adminId: number): Promise<ItemStatus | undefined> {
-  const row = await queryOne<{ status: ItemStatus }>(
-    db,
-    'UPDATE news SET deleted_at = now(), deleted_by = $2 WHERE id = $1 AND deleted_at IS NULL RETURNING status',
-    [id, adminId],
-  );
-  return row?.status;
-}
