@@ -15,7 +15,7 @@ import {
   VARIANTS_PREFIX,
   type MediaStore,
 } from '../../core/media/media-store.js';
-import { REDIRECT_CACHE, redirectToMedia, sendMedia } from '../../core/media/send-media.js';
+import { deliverMedia, REDIRECT_CACHE } from '../../core/media/send-media.js';
 
 /** Uploaded files are shown as images, never run: no sniffing, and a sandbox if one is opened directly. */
 export const UPLOAD_HEADERS = {
@@ -313,15 +313,10 @@ export class ImageVariants implements OnModuleDestroy {
     return this.send(req, res, original, 'no-cache', 'no-cache');
   }
 
-  /**
-   * Sends a stored object, or the visitor to its public address when media have one; false when there is no such
-   * object (then the static files answer).
-   */
-  private async send(req: Request, res: Response, key: string, cacheControl: string, redirectCache: string) {
-    const base = this.config.media.publicBaseUrl;
-    if (base === null) return sendMedia(req, res, this.store, key, { cacheControl, headers: UPLOAD_HEADERS });
-    redirectToMedia(res, base, key, redirectCache);
-    return true;
+  /** Sends a stored object, or the visitor to its public address; false when there is no such object. */
+  private send(req: Request, res: Response, key: string, cacheControl: string, redirectCache: string) {
+    const options = { cacheControl, redirectCache, headers: UPLOAD_HEADERS };
+    return deliverMedia(req, res, this.store, this.config.media.publicBaseUrl, key, options);
   }
 
   /** Whether the SVG renderer finds a font with Chinese glyphs (a missing glyph draws like an unassigned code point). */

@@ -3,7 +3,7 @@ import { isStoredUpload } from '@site/shared-types';
 import type { AppConfig } from '../../config/config.js';
 import { notFound, staticSegments } from '../../core/confined-static.js';
 import { IMMUTABLE, UPLOADS_PREFIX, type MediaStore } from '../../core/media/media-store.js';
-import { REDIRECT_CACHE, redirectToMedia, sendMedia } from '../../core/media/send-media.js';
+import { deliverMedia, REDIRECT_CACHE } from '../../core/media/send-media.js';
 import { UPLOAD_HEADERS } from './image-variants.js';
 
 /**
@@ -18,9 +18,8 @@ export function serveUploads(store: MediaStore, config: AppConfig): RequestHandl
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !path || !isStoredUpload(`/uploads/${path}`)) {
       return notFound(req, res);
     }
-    const base = config.media.publicBaseUrl;
-    if (base !== null) return redirectToMedia(res, base, UPLOADS_PREFIX + path, REDIRECT_CACHE);
-    sendMedia(req, res, store, UPLOADS_PREFIX + path, { cacheControl: IMMUTABLE, headers: UPLOAD_HEADERS }).then(
+    const options = { cacheControl: IMMUTABLE, redirectCache: REDIRECT_CACHE, headers: UPLOAD_HEADERS };
+    deliverMedia(req, res, store, config.media.publicBaseUrl, UPLOADS_PREFIX + path, options).then(
       (sent) => (sent ? undefined : notFound(req, res)),
       next,
     );

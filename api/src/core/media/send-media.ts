@@ -88,13 +88,24 @@ export async function sendMedia(
   }
 }
 
-/**
- * Sends the visitor to the object's public address (`MEDIA_PUBLIC_BASE_URL`) instead of sending its bytes. Kept
- * by browsers for a day at most, so that moving the media elsewhere reaches everyone.
- */
-export function redirectToMedia(res: Response, baseUrl: string, key: string, cacheControl: string): void {
-  res.setHeader('Cache-Control', cacheControl);
-  res.redirect(302, `${baseUrl}/${key.split('/').map(encodeURIComponent).join('/')}`);
-}
-
+/** How long a redirect to an object's public address may be kept: a day, so that moving the media reaches everyone. */
 export const REDIRECT_CACHE = 'public, max-age=86400';
+
+/**
+ * Sends a stored object ({@link sendMedia}), or with a public base URL (`MEDIA_PUBLIC_BASE_URL`) the visitor to the
+ * object's address there, the redirect kept as `redirectCache` says. False when the server would send it and there
+ * is no such object; a redirect is sent without looking (the public address answers for itself).
+ */
+export async function deliverMedia(
+  req: Request,
+  res: Response,
+  store: MediaStore,
+  publicBaseUrl: string | null,
+  key: string,
+  options: SendOptions & { redirectCache: string },
+): Promise<boolean> {
+  if (publicBaseUrl === null) return sendMedia(req, res, store, key, options);
+  res.setHeader('Cache-Control', options.redirectCache);
+  res.redirect(302, `${publicBaseUrl}/${key.split('/').map(encodeURIComponent).join('/')}`);
+  return true;
+}
