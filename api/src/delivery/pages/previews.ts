@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -88,13 +88,10 @@ export class Previews {
   }
 
   private async sign(kind: EditedKind, id: number, expires: number): Promise<string> {
-    this.secret ??= siteSecret(this.db, 'preview', randomBytes(32).toString('base64url')).then(
-      (value) => Buffer.from(value, 'base64url'),
-      (error: unknown) => {
-        this.secret = null;
-        throw error;
-      },
-    );
+    this.secret ??= siteSecret(this.db, 'preview').catch((error: unknown) => {
+      this.secret = null;
+      throw error;
+    });
     return createHmac('sha256', await this.secret)
       .update(`preview:${kind}:${id}:${expires}`)
       .digest('base64url');

@@ -64,9 +64,9 @@ export class CanaryVisits implements OnApplicationBootstrap {
   /** Reads (or makes) the signing secret; until it is known no token is given and no report counted. */
   ready(): Promise<void> {
     if (this.secret) return Promise.resolve();
-    this.loading ??= siteSecret(this.db, 'canary-report', randomBytes(32).toString('base64url'))
-      .then((value) => {
-        this.secret = Buffer.from(value, 'base64url');
+    this.loading ??= siteSecret(this.db, 'canary-report')
+      .then((key) => {
+        this.secret = key;
       })
       .finally(() => (this.loading = null));
     return this.loading;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ReleaseAction, ReleaseEvent, ReleaseStats, RemoteName } from '@site/shared-types';
 import { execute, query, queryOne, type Sql } from '../../core/sql.js';
 
@@ -158,13 +159,14 @@ export function pruneVisitors(db: Sql, remote: RemoteName): Promise<number> {
   );
 }
 
-/** A secret of the site, made by the first instance that asks and shared by all. */
-export async function siteSecret(db: Sql, name: string, fresh: string): Promise<string> {
+/** A signing key of the site (32 random bytes), made by the first instance that asks and shared by all. */
+export async function siteSecret(db: Sql, name: string): Promise<Buffer> {
   await execute(db, 'INSERT INTO site_secret (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
     name,
-    fresh,
+    randomBytes(32).toString('base64url'),
   ]);
-  return (await queryOne<{ value: string }>(db, 'SELECT value FROM site_secret WHERE name = $1', [name]))!.value;
+  const { value } = (await queryOne<{ value: string }>(db, 'SELECT value FROM site_secret WHERE name = $1', [name]))!;
+  return Buffer.from(value, 'base64url');
 }
 
 export interface StatsDelta extends Pick<ReleaseStats, 'views' | 'ssrFailures' | 'clientErrors'> {
