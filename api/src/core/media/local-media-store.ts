@@ -85,16 +85,8 @@ export class LocalMediaStore implements MediaStore {
 
   async *list(prefix: string): AsyncIterable<{ key: string; size: number }> {
     for (const folder of FOLDERS.filter((candidate) => candidate.startsWith(prefix) || prefix.startsWith(candidate))) {
-      let names: string[];
-      try {
-        names = await fs.readdir(path.join(this.root, folder), { recursive: true });
-      } catch (error) {
-        if (missing(error)) continue;
-        throw error;
-      }
-      const keys = names.map((name) => folder + name.split(path.sep).join('/')).filter((key) => key.startsWith(prefix));
+      const keys = (await this.keysUnder(folder)).filter((key) => key.startsWith(prefix) && !UNFINISHED.test(key));
       for (const key of keys.sort()) {
-        if (UNFINISHED.test(key)) continue;
         const stat = await fs.lstat(path.join(this.root, ...key.split('/'))).catch(() => null);
         if (stat?.isFile()) yield { key, size: stat.size };
       }
@@ -115,14 +107,9 @@ export class LocalMediaStore implements MediaStore {
   async sweep(now = Date.now()): Promise<number> {
     let removed = 0;
     for (const folder of FOLDERS) {
-      let names: string[];
-      try {
-        names = await fs.readdir(path.join(this.root, folder), { recursive: true });
-      } catch {
-        continue;
-      }
-      for (const name of names.filter((entry) => UNFINISHED.test(entry))) {
-        const file = path.join(this.root, folder, name);
+      const unfinished = (await this.keysUnder(folder).catch(() => [])).filter((key) => UNFINISHED.test(key));
+      for (const key of unfinished) {
+        const file = path.join(this.root, ...key.split('/'));
         try {
           const stat = await fs.lstat(file);
           if (!stat.isFile() || now - stat.mtimeMs < LocalMediaStore.UNFINISHED_MIN_AGE_MS) continue;
@@ -134,6 +121,17 @@ export class LocalMediaStore implements MediaStore {
       }
     }
     return removed;
+  }
+
+  /** Every name below one of the folders as a key (`uploads/2026/11/…`), folders too; none when it does not exist. */
+  private async keysUnder(folder: string): Promise<string[]> {
+    try {
+      const names = await fs.readdir(path.join(this.root, folder), { recursive: true });
+      return names.map((name) => folder + name.split(path.sep).join('/'));
+    } catch (error) {
+      if (missing(error)) return [];
+      throw error;
+    }
   }
 
   private file(key: string): string {
