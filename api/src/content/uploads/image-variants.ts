@@ -13,6 +13,7 @@ import {
   MediaUnavailable,
   UPLOADS_PREFIX,
   VARIANTS_PREFIX,
+  type MediaInfo,
   type MediaStore,
 } from '../../core/media/media-store.js';
 import { deliverMedia, REDIRECT_CACHE } from '../../core/media/send-media.js';
@@ -169,19 +170,22 @@ export class ImageVariants implements OnModuleDestroy {
   private async answer(req: Request, res: Response, segments: string[], width: ImageWidth, format: Format) {
     const key = this.variantKey(segments, width, format);
     const original = UPLOADS_PREFIX + segments.join('/');
-    if (await this.store.stat(key)) return this.sendVariant(req, res, key);
-    if (!(await this.store.stat(original))) return false;
+    // Each look-up is passed on to the answer, which does not make it again (a round trip to an S3 store).
+    const made = await this.store.stat(key);
+    if (made) return this.sendVariant(req, res, key, made);
+    const source = await this.store.stat(original);
+    if (!source) return false;
     // Hung up meanwhile: nothing is made for nobody.
     if (res.destroyed || req.socket.destroyed) return true;
-    if (this.closing) return this.sendOriginal(req, res, original, null);
+    if (this.closing) return this.sendOriginal(req, res, original, null, source);
     const client = clientKey(clientAddress(req));
     const known = this.jobs.get(key);
     const mine = this.waiting.get(client);
     if (mine && mine.size >= VARIANT_JOBS_PER_CLIENT && !(known && mine.has(known))) {
-      return this.sendOriginal(req, res, original, 'client_limit');
+      return this.sendOriginal(req, res, original, 'client_limit', source);
     }
     if (!known && this.queue.filter((job) => job.waiters.size > 0).length >= VARIANT_QUEUE_LIMIT) {
-      return this.sendOriginal(req, res, original, 'queue_full');
+      return this.sendOriginal(req, res, original, 'queue_full', source);
     }
 
     const job = known ?? this.job(key, original, width, format, false);
@@ -202,8 +206,8 @@ export class ImageVariants implements OnModuleDestroy {
     });
     if (gone) return true;
     if (result === 'none') return false;
-    if (result === 'unwritten') return this.sendOriginal(req, res, original, 'unwritten');
-    if (result === 'stopped') return this.sendOriginal(req, res, original, null);
+    if (result === 'unwritten') return this.sendOriginal(req, res, original, 'unwritten', source);
+    if (result === 'stopped') return this.sendOriginal(req, res, original, null, source);
     return this.sendVariant(req, res, result);
   }
 
@@ -300,22 +304,35 @@ export class ImageVariants implements OnModuleDestroy {
     return `${VARIANTS_PREFIX}${segments.join('/')}.${width}.${format.ext}`;
   }
 
-  private sendVariant(req: Request, res: Response, key: string): Promise<boolean> {
-    return this.send(req, res, key, IMMUTABLE, REDIRECT_CACHE);
+  private sendVariant(req: Request, res: Response, key: string, info?: MediaInfo): Promise<boolean> {
+    return this.send(req, res, key, IMMUTABLE, REDIRECT_CACHE, info);
   }
 
   /**
    * The original in place of a variant that is not there yet: never kept by a cache (the next request may get the
    * variant), and the variant is not made for this request.
    */
-  private sendOriginal(req: Request, res: Response, original: string, reason: OriginalReason | null): Promise<boolean> {
+  private sendOriginal(
+    req: Request,
+    res: Response,
+    original: string,
+    reason: OriginalReason | null,
+    info: MediaInfo,
+  ): Promise<boolean> {
     if (reason) this.counts.originals[reason] += 1;
-    return this.send(req, res, original, 'no-cache', 'no-cache');
+    return this.send(req, res, original, 'no-cache', 'no-cache', info);
   }
 
   /** Sends a stored object, or the visitor to its public address; false when there is no such object. */
-  private send(req: Request, res: Response, key: string, cacheControl: string, redirectCache: string) {
-    const options = { cacheControl, redirectCache, headers: UPLOAD_HEADERS };
+  private send(
+    req: Request,
+    res: Response,
+    key: string,
+    cacheControl: string,
+    redirectCache: string,
+    info?: MediaInfo,
+  ) {
+    const options = { cacheControl, redirectCache, headers: UPLOAD_HEADERS, info };
     return deliverMedia(req, res, this.store, this.config.media.publicBaseUrl, key, options);
   }
 

@@ -7,6 +7,8 @@ export interface SendOptions {
   cacheControl: string;
   /** Further headers (the uploads' sandbox). */
   headers?: Record<string, string>;
+  /** The object's look-up, when the caller has just made it (it is not made again). */
+  info?: MediaInfo;
 }
 
 /** Whether an `If-Range` allows the range: the object is still the one it names. */
@@ -31,7 +33,7 @@ export async function sendMedia(
   options: SendOptions,
 ): Promise<boolean> {
   try {
-    const info = await store.stat(key);
+    const info = options.info ?? (await store.stat(key));
     if (!info) return false;
     res.setHeader('Content-Type', mediaType(key));
     res.setHeader('Cache-Control', options.cacheControl);
