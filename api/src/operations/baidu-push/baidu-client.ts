@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { errorText } from '../../core/error-text.js';
 
 /** How long one push may take before it counts as failed. */
 export const PUSH_TIMEOUT_MS = 10_000;
@@ -45,7 +46,7 @@ export class BaiduClient {
         kind: 'failed',
         status: 0,
         aborted: signal.aborted,
-        message: timedOut ? `百度没有在 ${PUSH_TIMEOUT_MS / 1000} 秒内应答` : `无法连接百度：${describe(error)}`,
+        message: timedOut ? `百度没有在 ${PUSH_TIMEOUT_MS / 1000} 秒内应答` : `无法连接百度：${errorText(error)}`,
       };
     }
     let body: unknown = null;
@@ -85,10 +86,4 @@ function cleaned(body: BaiduSuccess): BaiduSuccess {
     not_same_site: list(body.not_same_site),
     not_valid: list(body.not_valid),
   };
-}
-
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = (error as { cause?: unknown }).cause;
-  return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
 }

@@ -10,6 +10,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { BoundedLog } from '../../core/bounded-log.js';
+import { DrainLoop } from '../../core/drain-loop.js';
 import { isDatabaseUnavailable } from '../../core/database-errors.js';
 import { BaiduClient, PUSH_TIMEOUT_MS } from './baidu-client.js';
 import {
@@ -63,10 +64,15 @@ export interface PushOutcome {
 export class BaiduPushWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('BaiduPush');
   private readonly trouble = new BoundedLog((line) => this.logger.warn(line), 60_000);
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
+  private readonly loop = new DrainLoop(() => this.drain(), {
+    idleMs: IDLE_MS,
+    troubleMs: TROUBLE_MS,
+    onError: (error) =>
+      this.trouble.note(
+        'run',
+        `push run failed: ${isDatabaseUnavailable(error) ? 'database unavailable' : String(error)}`,
+      ),
+  });
   private readonly stopping = new AbortController();
 
   constructor(
@@ -85,48 +91,20 @@ export class BaiduPushWorker implements OnApplicationBootstrap, BeforeApplicatio
 
   /** Stops before the database pool closes: a push under way is abandoned and its rows given back. */
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    const done = this.loop.stop();
     this.stopping.abort();
-    await this.running;
+    await done;
   }
 
   /** Something was queued or made due: look now rather than at the next planned time. */
   kick(): void {
-    if (!this.configured || this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.start(), Math.max(0, Math.min(delayMs, IDLE_MS)));
-    this.timer.unref();
-  }
-
-  private start(): void {
-    this.timer = null;
-    if (this.stopped || this.running) return;
-    this.again = false;
-    this.running = this.drain()
-      .catch((error: unknown) => {
-        const what = isDatabaseUnavailable(error) ? 'database unavailable' : String(error);
-        this.trouble.note('run', `push run failed: ${what}`);
-        return TROUBLE_MS;
-      })
-      .then((delay) => {
-        this.running = null;
-        if (!this.stopped) this.schedule(this.again ? 0 : delay);
-      });
+    if (this.configured) this.loop.kick();
   }
 
   /** Pushes batch after batch while rows are due; answers how long to wait before looking again. */
   private async drain(): Promise<number> {
     for (;;) {
-      if (this.stopped) return IDLE_MS;
+      if (this.loop.stopped) return IDLE_MS;
       const quota = await findQuota(this.db);
       const now = new Date();
       if (quota.held_until && quota.held_until > now) return quota.held_until.getTime() - now.getTime();
