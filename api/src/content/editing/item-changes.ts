@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { WriteFollowers, type WriteFollower } from '../../core/write-followers.js';
 
 /** The items whose public pages a back-office write creates, changes or takes away. */
 export type EditedKind = 'case' | 'news';
@@ -15,35 +16,20 @@ export interface ItemChange {
 }
 
 /** Work that follows a change of published items (the link push, docs/behaviour.md#baidu-link-push). */
-export interface ItemChangeListener {
-  /** Runs in the write's own transaction: what it records commits or rolls back with the change. */
-  inTransaction(manager: EntityManager, change: ItemChange): Promise<void>;
-  /** Runs once the write committed. */
-  committed(change: ItemChange): void;
-}
+export type ItemChangeListener = WriteFollower<ItemChange>;
 
 /**
  * Where writes of cases and articles tell whoever follows them (docs/architecture.md "API areas"): content does
  * not know its followers; they register here (operations' link push does, at start-up). `ItemEditor.write`
- * opens the write's transaction, calls `note` in it, then `committed` after it.
+ * opens the write's transaction, calls `note` in it, then `committed` after it. A change of `none` reaches nobody.
  */
 @Injectable()
-export class ItemChanges {
-  private readonly listeners: ItemChangeListener[] = [];
-
-  listen(listener: ItemChangeListener): void {
-    this.listeners.push(listener);
+export class ItemChanges extends WriteFollowers<ItemChange> {
+  override async note(manager: EntityManager, change: ItemChange): Promise<void> {
+    if (change.how !== 'none') await super.note(manager, change);
   }
 
-  /** Tells every listener of a change, inside the write's transaction (`manager`). */
-  async note(manager: EntityManager, change: ItemChange): Promise<void> {
-    if (change.how === 'none') return;
-    for (const listener of this.listeners) await listener.inTransaction(manager, change);
-  }
-
-  /** Tells every listener that the write of `change` committed. */
-  committed(change: ItemChange): void {
-    if (change.how === 'none') return;
-    for (const listener of this.listeners) listener.committed(change);
+  override committed(change: ItemChange): void {
+    if (change.how !== 'none') super.committed(change);
   }
 }
