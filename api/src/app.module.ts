@@ -7,6 +7,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { AuthModule } from './core/auth/auth.module.js';
 import { BackupModule } from './operations/backup/backup.module.js';
 import { BaiduPushModule } from './operations/baidu-push/baidu-push.module.js';
+import { LeadNotifyModule } from './operations/lead-notify/lead-notify.module.js';
 import { CacheModule } from './delivery/cache/cache.module.js';
 import { CasesModule } from './content/cases/cases.module.js';
 import { FrontendModule } from './delivery/pages/frontend.module.js';
@@ -52,6 +53,7 @@ export class AppModule {
         ReleasesModule,
         RevisionsModule,
         BaiduPushModule,
+        LeadNotifyModule,
         FrontendModule,
         CacheModule,
         HealthModule,

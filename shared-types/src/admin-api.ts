@@ -1,5 +1,6 @@
 import type { PreviewLinks, PreviewRequest } from './publishing.js';
 import type { Call } from './api.js';
+import type { MessageExportFormat } from './lead.js';
 import type {
   AdminList,
   AdminListRequest,
@@ -25,6 +26,14 @@ import type {
   BaiduPushStatus,
   BaiduPushUrlRequest,
 } from './domain/baidu-push.js';
+import type {
+  NotifyOverview,
+  NotifySettingsInput,
+  NotifySettingsView,
+  NotifyTestRequest,
+  NotifyTestResult,
+  UnreadCount,
+} from './domain/notify.js';
 import type { KeywordRecord, KeywordUpdateRequest } from './domain/keywords.js';
 import type { MenuForm, MenuNode } from './domain/menus.js';
 import type { NewsCategoryLink } from './domain/news.js';
@@ -47,6 +56,12 @@ export interface FileUpload<Field extends string> {
 }
 
 /** What CKEditor 5's upload adapter expects: the picture's address, or the refusal. Not the envelope. */
+/** `POST /api/exportleavewords`: the messages a search finds (all of them without one), in one file. */
+export interface MessageExportRequest {
+  format: MessageExportFormat;
+  search?: string;
+}
+
 export type EditorUploadAnswer = { url: string } | { error: { message: string } };
 
 /**
@@ -86,7 +101,18 @@ export interface AdminApi {
   '/api/getrelation': Call<'POST', void, ContactData>;
   '/api/amendrelation': Call<'POST', ContactData, null>;
   '/api/leavewords': Call<'POST', AdminListRequest, AdminList<Message>>;
+  /** How many messages are unread: the side menu's badge. */
+  '/api/unreadleavewords': Call<'POST', void, UnreadCount>;
   '/api/readleaveword': Call<'POST', MessageReadRequest, null>;
+  /** The messages of a search as a file (CSV or XLSX, Chinese headers): the answer is the file, not an envelope. */
+  '/api/exportleavewords': Call<'POST', MessageExportRequest, ArrayBuffer>;
+  /** Lead notifications: the channels (secrets only as set or not), the outbox, the last 50 attempts. */
+  '/api/notifysettings': Call<'POST', void, NotifyOverview>;
+  '/api/savenotifysettings': Call<'POST', NotifySettingsInput, NotifySettingsView>;
+  /** Sends a test notice on one channel with its saved settings, at once; a failure answers the channel's words. */
+  '/api/testnotify': Call<'POST', NotifyTestRequest, NotifyTestResult>;
+  /** Makes the given-up deliveries due again. */
+  '/api/retrynotify': Call<'POST', void, { count: number }>;
   '/api/deleteleaveword': Call<'POST', IdRequest, null>;
   '/api/uploader': Call<'POST', FileUpload<'file'>, UploadData>;
   /** CKEditor's own upload: `?token=…` in the address, its answer in the editor's format. */

@@ -24,6 +24,7 @@ export type * from './domain/share.js';
 export type * from './domain/search.js';
 export type * from './domain/admin.js';
 export type * from './domain/baidu-push.js';
+export type * from './domain/notify.js';
 export type * from './domain/trash.js';
 export type * from './domain/releases.js';
 export * from './ssr.js';

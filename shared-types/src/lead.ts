@@ -65,3 +65,19 @@ export function leadRequest(values: LeadDraft, page: string, website = ''): Leav
     website: website || undefined,
   };
 }
+
+/** Where new leads are sent (docs/behaviour.md#lead-notifications), in the order the settings screen shows them. */
+export const NOTIFY_CHANNELS = ['email', 'wecom', 'dingtalk'] as const;
+
+export const NOTIFY_CHANNEL_LABELS: Record<(typeof NOTIFY_CHANNELS)[number], string> = {
+  email: '邮件',
+  wecom: '企业微信群机器人',
+  dingtalk: '钉钉群机器人',
+};
+
+/** Most recipients of the lead mail. */
+export const NOTIFY_MAX_RECIPIENTS = 10;
+
+/** The files 留言管理 exports the filtered messages to. */
+export const MESSAGE_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type MessageExportFormat = (typeof MESSAGE_EXPORT_FORMATS)[number];

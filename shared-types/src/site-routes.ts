@@ -58,6 +58,7 @@ export const ADMIN_CHILDREN = [
   'about',
   'relation',
   'leaveword',
+  'notify',
   'keywords',
   'baidupush',
   'trash',

@@ -65,6 +65,8 @@ export interface AppConfig {
   cache: { enabled: boolean; maxBytes: number };
   /** Baidu's link push (普通收录), docs/behaviour.md#baidu-link-push. */
   baiduPush: BaiduPushConfig;
+  /** New leads sent to the sales team (docs/behaviour.md#lead-notifications); the channels are set in the back office. */
+  leads: LeadNotifyConfig;
   /** On SIGTERM/SIGINT, how long requests under way may take to finish before their connections are cut. */
   shutdownTimeoutMs: number;
   /** Server processes on the one port (`WORKERS`): 1 runs in this process; more are forked by it (api/src/workers.ts). */
@@ -123,6 +125,18 @@ export interface BaiduPushConfig {
   api: string;
   /** The first retry's delay; each further one doubles it. */
   retryMs: number;
+}
+
+export interface LeadNotifyConfig {
+  /** The first retry's delay (`LEAD_NOTIFY_RETRY_MS`); each further one doubles it, up to ten minutes. */
+  retryMs: number;
+  /** How long one delivery may take (`LEAD_NOTIFY_TIMEOUT_MS`): connecting, and each answer of the server. */
+  timeoutMs: number;
+  /**
+   * Origins a robot's address may have besides WeCom's and DingTalk's own (`LEAD_NOTIFY_WEBHOOK_ORIGINS`): a relay of
+   * one's own, or a test's receiver. Nothing else is accepted, so the setting cannot aim the server elsewhere.
+   */
+  webhookOrigins: string[];
 }
 
 export const BAIDU_PUSH_VARIABLES = ['BAIDU_PUSH_TOKEN', 'BAIDU_PUSH_SITE'] as const;
@@ -367,6 +381,9 @@ export const CONFIG_VARIABLES = [
   'BAIDU_PUSH_SITE',
   'BAIDU_PUSH_API',
   'BAIDU_PUSH_RETRY_MS',
+  'LEAD_NOTIFY_RETRY_MS',
+  'LEAD_NOTIFY_TIMEOUT_MS',
+  'LEAD_NOTIFY_WEBHOOK_ORIGINS',
   'SHUTDOWN_TIMEOUT_MS',
   'BACKUP_CRON',
   'BACKUP_KEEP',
@@ -563,6 +580,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       maxBytes: integer(env, 'CACHE_MAX_MB', 64, 1, 4096) * 1024 * 1024,
     },
     baiduPush: baiduPush(env, publicUrl),
+    leads: {
+      retryMs: integer(env, 'LEAD_NOTIFY_RETRY_MS', 30_000, 10, 3_600_000),
+      timeoutMs: integer(env, 'LEAD_NOTIFY_TIMEOUT_MS', 20_000, 100, 120_000),
+      webhookOrigins: originList(env, 'LEAD_NOTIFY_WEBHOOK_ORIGINS'),
+    },
     // Under Docker's 10 s between SIGTERM and SIGKILL, so that the server, not the SIGKILL, ends the last requests.
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 8000, 0, 600_000),
     workers: integer(env, 'WORKERS', DEFAULT_WORKERS, 1, MAX_WORKERS),

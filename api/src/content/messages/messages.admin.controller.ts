@@ -1,10 +1,12 @@
-import { Body, Controller } from '@nestjs/common';
-import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { AdminList, Message } from '@site/shared-types';
+import { Body, Controller, StreamableFile } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { AdminList, Message, UnreadCount } from '@site/shared-types';
 import { ApiPost } from '../../core/api-post.decorator.js';
 import { IdDto } from '../../core/id.dto.js';
 import { ResponseMessage } from '../../core/response-message.decorator.js';
-import { MessageListDto, MessageReadDto } from './dto/messages.dto.js';
+import { RawResponse } from '../../core/raw-response.decorator.js';
+import { MessageExportDto, MessageListDto, MessageReadDto } from './dto/messages.dto.js';
+import { EXPORT_TYPES } from './messages.export.js';
 import { MessagesService } from './messages.service.js';
 
 @ApiTags('admin: messages')
@@ -17,6 +19,28 @@ export class MessagesAdminController {
   @ApiOperation({ summary: 'Messages left by visitors, newest first' })
   list(@Body() body: MessageListDto): Promise<AdminList<Message>> {
     return this.messages.list(body.page, body.search);
+  }
+
+  @ApiPost('unreadleavewords')
+  @ApiOperation({ summary: 'How many messages are unread (the side menu badge)' })
+  unread(): Promise<UnreadCount> {
+    return this.messages.unread();
+  }
+
+  @ApiPost('exportleavewords')
+  @ApiOperation({
+    summary: 'The messages of a search as a CSV or XLSX file with Chinese headers (the file, not an envelope)',
+  })
+  @ApiProduces(EXPORT_TYPES.csv, EXPORT_TYPES.xlsx)
+  @RawResponse()
+  async exportFile(@Body() body: MessageExportDto): Promise<StreamableFile> {
+    const file = await this.messages.exportFile(body.format, body.search);
+    return new StreamableFile(file.bytes, {
+      type: file.type,
+      length: file.bytes.length,
+      // The Chinese name for browsers (RFC 6266), a plain one for anything older.
+      disposition: `attachment; filename="messages.${body.format}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    });
   }
 
   @ApiPost('readleaveword')

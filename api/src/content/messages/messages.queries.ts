@@ -1,6 +1,6 @@
 import type { Message } from '@site/shared-types';
 import type { PageWindow } from '../../core/admin-list.js';
-import { execute, query, queryCount, type Sql } from '../../core/sql.js';
+import { execute, insertReturningId, query, queryCount, type Sql } from '../../core/sql.js';
 
 /** A message as the back office reads it; `create_time` is `yyyy-MM-dd HH:mm` in UTC+8, formatted by PostgreSQL. */
 export type MessageRow = Message;
@@ -17,10 +17,12 @@ const COLUMNS = `id, name, phone, email, address, content, page, read,
 // $1 = '' matches every message.
 const SEARCH_WHERE = `($1::text = '' OR position(lower($1) in lower(name || ' ' || phone || ' ' || content)) > 0)`;
 
-export async function insertMessage(db: Sql, message: NewMessage): Promise<void> {
-  await execute(
+/** Stores a message; answers its id. */
+export function insertMessage(db: Sql, message: NewMessage): Promise<number> {
+  return insertReturningId(
     db,
-    `INSERT INTO message (name, phone, email, address, content, page, ip, user_agent) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `INSERT INTO message (name, phone, email, address, content, page, ip, user_agent)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
     [
       message.name,
       message.phone,
@@ -50,6 +52,10 @@ export function countMessages(db: Sql, search: string): Promise<number> {
 /** Returns the number of rows updated (0 when the message does not exist). */
 export function setMessageRead(db: Sql, id: number, read: boolean): Promise<number> {
   return execute(db, 'UPDATE message SET read = $2 WHERE id = $1', [id, read]);
+}
+
+export function countUnread(db: Sql): Promise<number> {
+  return queryCount(db, 'SELECT count(*)::int AS n FROM message WHERE NOT read');
 }
 
 export function deleteMessage(db: Sql, id: number): Promise<number> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AdminList, LeaveWordRequest, Message } from '@site/shared-types';
+import type { AdminList, LeaveWordRequest, Message, MessageExportFormat, UnreadCount } from '@site/shared-types';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { adminList, pageWindow } from '../../core/admin-list.js';
@@ -8,7 +8,16 @@ import { failure } from '../../core/api.exception.js';
 import { RateLimitService, type LimitRule } from '../../core/rate-limit.service.js';
 import type { ClientInfo } from '../../core/client-info.js';
 import { toMessage, toNewMessage } from './messages.mapping.js';
-import { countMessages, deleteMessage, insertMessage, listMessages, setMessageRead } from './messages.queries.js';
+import {
+  countMessages,
+  countUnread,
+  deleteMessage,
+  insertMessage,
+  listMessages,
+  setMessageRead,
+} from './messages.queries.js';
+import { NewLeads } from './new-leads.js';
+import { EXPORT_TYPES, exportFileName, messagesCsv, messagesXlsx } from './messages.export.js';
 
 /** 5 messages per address within 10 minutes; then an hour's pause (doubling, up to a day). */
 export const LEAVE_WORD_RULE: LimitRule = {
@@ -18,6 +27,15 @@ export const LEAVE_WORD_RULE: LimitRule = {
   maxBlockMs: 24 * 60 * 60_000,
 };
 
+/** The most messages one export holds. */
+export const EXPORT_MAX = 100_000;
+
+export interface ExportedFile {
+  bytes: Buffer;
+  type: string;
+  name: string;
+}
+
 @Injectable()
 export class MessagesService {
   private readonly logger = new Logger('Messages');
@@ -25,6 +43,7 @@ export class MessagesService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly limits: RateLimitService,
+    private readonly leads: NewLeads,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -38,10 +57,15 @@ export class MessagesService {
     if ((await this.limits.blockedFor(key)) > 0) throw failure('提交过于频繁，请稍后再试');
     // One transaction: a message is never stored without being counted against its address (a crash between
     // the two would let a sender past the limit), nor counted without being stored.
-    await this.db.transaction(async (manager) => {
-      await insertMessage(manager, toNewMessage(form, client));
+    // The deliveries to the sales team are queued in the same transaction (docs/behaviour.md#lead-notifications).
+    const lead = await this.db.transaction(async (manager) => {
+      const messageId = await insertMessage(manager, toNewMessage(form, client));
       await this.limits.hit(key, LEAVE_WORD_RULE, manager);
+      const created = { messageId };
+      await this.leads.note(manager, created);
+      return created;
     });
+    this.leads.committed(lead);
   }
 
   /** Newest first; `search` looks in name, phone and content. */
@@ -51,6 +75,19 @@ export class MessagesService {
     const rows = await listMessages(this.db, search ?? '', window);
     const total = await countMessages(this.db, search ?? '');
     return adminList(rows.map(toMessage), total, window.page, perPage, []);
+  }
+
+  /** The messages a search finds (all without one), newest first, as a file of `format`. */
+  async exportFile(format: MessageExportFormat, search: string | undefined): Promise<ExportedFile> {
+    const rows = await listMessages(this.db, search ?? '', { limit: EXPORT_MAX, offset: 0, page: 1 });
+    const messages = rows.map(toMessage);
+    const bytes = format === 'csv' ? messagesCsv(messages) : await messagesXlsx(messages);
+    return { bytes, type: EXPORT_TYPES[format], name: exportFileName(format, new Date()) };
+  }
+
+  /** The messages nobody marked read yet (the side menu's badge). */
+  async unread(): Promise<UnreadCount> {
+    return { unread: await countUnread(this.db) };
   }
 
   async markRead(id: number, read: boolean): Promise<void> {

@@ -2,13 +2,16 @@ import {
   EMAIL_PATTERN,
   LEAD_LIMITS,
   LEAD_TEXTS,
+  MESSAGE_EXPORT_FORMATS,
   PHONE_PATTERN,
   type AdminListRequest,
   type LeaveWordRequest,
+  type MessageExportFormat,
+  type MessageExportRequest,
   type MessageReadRequest,
 } from '@site/shared-types';
 import { Matches, ValidateIf } from 'class-validator';
-import { BoolField, IdField, PageField, TextField } from '../../../core/validation.js';
+import { BoolField, IdField, OneOfTextField, PageField, TextField } from '../../../core/validation.js';
 
 /** The contact form's rules: the limits are the forms' own (`LEAD_LIMITS`, docs/behaviour.md#contact-form). */
 export class LeaveWordDto implements LeaveWordRequest {
@@ -42,6 +45,14 @@ export class LeaveWordDto implements LeaveWordRequest {
 export class MessageListDto implements AdminListRequest {
   @PageField()
   page?: number;
+
+  @TextField(50, { optional: true })
+  search?: string;
+}
+
+export class MessageExportDto implements MessageExportRequest {
+  @OneOfTextField(MESSAGE_EXPORT_FORMATS)
+  format: MessageExportFormat;
 
   @TextField(50, { optional: true })
   search?: string;

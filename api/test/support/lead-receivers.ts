@@ -1,0 +1,147 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * The places a lead is delivered to, run by the tests: a real SMTP server (npm `smtp-server`) that keeps what it
+ * receives, and a group robot's webhook that answers like WeCom's and DingTalk's do.
+ */
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  parsed: ParsedMail;
+}
+
+export class TestSmtp {
+  readonly mails: ReceivedMail[] = [];
+  /** Refuse every message with a temporary error (451), as a mail server in trouble does. */
+  failing = false;
+  port = 0;
+  private readonly server: SMTPServer;
+
+  constructor(readonly account = { user: 'sales@yunfan.test', password: 'smtp-secret-1' }) {
+    this.server = new SMTPServer({
+      // Plain SMTP on loopback: STARTTLS is not offered, and logging in without TLS is let through.
+      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      authOptional: false,
+      logger: false,
+      onAuth: (auth, _session, callback) => {
+        if (auth.username === this.account.user && auth.password === this.account.password) {
+          callback(null, { user: auth.username });
+        } else {
+          callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+        }
+      },
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          if (this.failing) {
+            callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+            return;
+          }
+          void simpleParser(Buffer.concat(chunks)).then((parsed) => {
+            this.mails.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+              parsed,
+            });
+            callback();
+          });
+        });
+      },
+    });
+  }
+
+  async start(): Promise<number> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.server.address() as AddressInfo).port;
+    return this.port;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+export interface RobotPost {
+  path: string;
+  query: URLSearchParams;
+  body: { msgtype?: string; text?: { content?: string } };
+  at: number;
+}
+
+/** A group robot's webhook: `{errcode: 0}` when it takes a message; `down` answers 503, as a service in trouble. */
+export class TestRobot {
+  readonly posts: RobotPost[] = [];
+  down = false;
+  private server = this.create();
+  port = 0;
+
+  private create(): http.Server {
+    return http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        res.setHeader('Content-Type', 'application/json');
+        if (this.down) {
+          res.statusCode = 503;
+          res.end(JSON.stringify({ errcode: -1, errmsg: 'system busy' }));
+          return;
+        }
+        const url = new URL(req.url ?? '/', 'http://robot');
+        let body: RobotPost['body'] = {};
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RobotPost['body'];
+        } catch {
+          // kept empty: the assertions say so
+        }
+        this.posts.push({ path: url.pathname, query: url.searchParams, body, at: Date.now() });
+        res.end(JSON.stringify({ errcode: 0, errmsg: 'ok' }));
+      });
+    });
+  }
+
+  /** Starts on `port` (0: any), again on the same one after `stop()`. */
+  async start(port = this.port): Promise<string> {
+    this.server = this.create();
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this.origin;
+  }
+
+  get origin(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  stop(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** The texts received on `path`. */
+  texts(path: string): string[] {
+    return this.posts.filter((p) => p.path === path).map((p) => p.body.text?.content ?? '');
+  }
+}
+
+/** Whether a DingTalk post carries a valid 加签 for `secret`. */
+export function dingtalkSigned(post: RobotPost, secret: string): boolean {
+  const timestamp = post.query.get('timestamp') ?? '';
+  const expected = createHmac('sha256', secret).update(`${timestamp}\n${secret}`).digest('base64');
+  return post.query.get('sign') === expected && Math.abs(Date.now() - Number(timestamp)) < 60_000;
+}
+
+/** Waits until `check` holds (polling), or fails with `what`. */
+export async function eventually(check: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
