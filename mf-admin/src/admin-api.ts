@@ -134,6 +134,24 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ['Release'] }).injec
       query: (body) => call('/api/deleteleaveword', body),
       invalidatesTags: ['Message'],
     }),
+    /** The side menu's badge on 留言管理: polled, and refetched with the messages. */
+    unreadMessages: build.query<Data<'/api/unreadleavewords'>, void>({
+      query: () => call('/api/unreadleavewords'),
+      providesTags: ['Message'],
+    }),
+    /** 通知设置 (docs/behaviour.md#lead-notifications); refetched by the screen after each action. */
+    notifySettings: build.query<Data<'/api/notifysettings'>, void>({
+      query: () => call('/api/notifysettings'),
+    }),
+    saveNotifySettings: build.mutation<Data<'/api/savenotifysettings'>, Body<'/api/savenotifysettings'>>({
+      query: (body) => call('/api/savenotifysettings', body),
+    }),
+    testNotify: build.mutation<Data<'/api/testnotify'>, Body<'/api/testnotify'>>({
+      query: (body) => call('/api/testnotify', body),
+    }),
+    retryNotify: build.mutation<Data<'/api/retrynotify'>, void>({
+      query: () => call('/api/retrynotify'),
+    }),
     /** Baidu's link push (docs/behaviour.md#baidu-link-push); refetched by the screen after each action. */
     baiduPushStatus: build.query<Data<'/api/baidupush'>, void>({
       query: () => call('/api/baidupush'),

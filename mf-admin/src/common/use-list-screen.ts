@@ -27,6 +27,8 @@ export interface ListScreenState<Row, Option> {
   /** The state filter's value ('': all; cases and articles). */
   status: ItemStatus | '';
   filterByStatus: (status: ItemStatus | '') => void;
+  /** The search in force ('' : none). */
+  search: string;
   searchFor: (text: string) => void;
   setPage: (page: number) => void;
   /** Deletes a row (the confirmation has been given). */
@@ -76,6 +78,7 @@ export function useListScreen<Row extends { id: number }, Option>({
     filterBy: (value) => (setMenu(value), setPage(1)),
     status,
     filterByStatus: (value) => (setStatus(value), setPage(1)),
+    search,
     searchFor: (text) => (setSearch(text.trim()), setPage(1)),
     setPage,
     remove,

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Layout, Menu } from 'antd';
+import { Badge, Layout, Menu } from 'antd';
 import { selectSiteName, useAppDispatch, useAppSelector } from '@site/platform';
+import { adminApi } from '../admin-api';
 import { sideMenuCollapsedSet, useSideMenuCollapsed } from '../admin-slice';
 import styles from './layout.module.css';
 import { SCREENS } from './screens';
@@ -8,6 +9,29 @@ import { SCREENS } from './screens';
 /** The side menu's element, and the top bar's ☰ button that opens it on phones. */
 export const SIDE_MENU_ID = 'admin-side-menu';
 export const MENU_BUTTON_ID = 'admin-menu-button';
+
+/** How often the unread count is read again (new messages come from visitors, not from this screen). */
+const UNREAD_POLL_MS = 60_000;
+
+/** 留言管理 with the number of unread messages beside it. */
+function MessagesEntry({ label }: { label: string }) {
+  const { data } = adminApi.useUnreadMessagesQuery(undefined, { pollingInterval: UNREAD_POLL_MS });
+  const unread = data?.unread ?? 0;
+  return (
+    <span className={styles.menuEntry}>
+      <span>{label}</span>
+      {unread > 0 ? (
+        <Badge
+          count={unread}
+          overflowCount={99}
+          size="small"
+          title={`${unread} 条未读留言`}
+          data-testid="unread-badge"
+        />
+      ) : null}
+    </span>
+  );
+}
 
 /**
  * The side menu. Below the md breakpoint (phones) it is a drawer over the screen, closed until asked for, with a
@@ -71,7 +95,10 @@ export function SideMenu({
             theme="dark"
             mode="inline"
             selectedKeys={[current]}
-            items={SCREENS.map((screen) => ({ key: screen.key, label: screen.label }))}
+            items={SCREENS.map((screen) => ({
+              key: screen.key,
+              label: screen.key === 'leaveword' ? <MessagesEntry label={screen.label} /> : screen.label,
+            }))}
             onClick={({ key }) => {
               if (narrow) dispatch(sideMenuCollapsedSet(true));
               if (key !== current) onChoose(key);

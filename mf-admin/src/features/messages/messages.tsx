@@ -3,6 +3,7 @@ import type { Message } from '@site/shared-types';
 import { adminApi } from '../../admin-api';
 import { ListScreen } from '../../common/list-screen';
 import { useListScreen } from '../../common/use-list-screen';
+import { ExportMessages } from './export-messages';
 import styles from './messages.module.css';
 
 const COLUMNS: TableColumnsType<Message> = [
@@ -19,7 +20,10 @@ const COLUMNS: TableColumnsType<Message> = [
   },
 ];
 
-/** `leaveword`: the leads from the contact form, newest first, the whole text under its row; mark read, delete. */
+/**
+ * `leaveword`: the leads from the contact form, newest first, the whole text under its row; mark read, delete; the
+ * search's messages exported as Excel or CSV.
+ */
 export function MessagesScreen() {
   const screen = useListScreen({
     title: '留言管理',
@@ -31,6 +35,7 @@ export function MessagesScreen() {
     <ListScreen
       screen={screen}
       searchPlaceholder="姓名、电话或内容"
+      tools={<ExportMessages search={screen.search} />}
       titleColumn="name"
       scrollX={860}
       columns={COLUMNS}
