@@ -21,17 +21,23 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   const servers = await Promise.all(Array.from({ length: Math.max(1, config.workers) }, () => startServer(mainJs)));
   process.env.E2E_PORTS = servers.map((server) => server.port).join(',');
   process.env.E2E_SERVER_LOGS = servers.map((server) => server.logFile).join(',');
+  process.env.E2E_ROBOT_PORTS = servers.map((server) => server.robotPort).join(',');
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));
   };
 }
 
 /** One server for one worker: its port, its log file (for tests that check what it reported) and how to stop it. */
-async function startServer(mainJs: string): Promise<{ port: number; logFile: string; stop: () => Promise<void> }> {
+async function startServer(
+  mainJs: string,
+): Promise<{ port: number; logFile: string; robotPort: number; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yunfan-e2e-'));
   chmodSync(dataDir, 0o755);
 
   const baidu = await startFakeBaidu();
+  // A port the lead-notification test listens on as a group robot (support/lead-inbox.ts): the only robot address
+  // besides WeCom's and DingTalk's own that this server accepts.
+  const robotPort = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
@@ -56,6 +62,8 @@ async function startServer(mainJs: string): Promise<{ port: number; logFile: str
     CANARY_MIN_VIEWS: '4',
     // Every browser of the tests comes from this machine: one visitor.
     CANARY_MIN_VISITORS: '1',
+    LEAD_NOTIFY_WEBHOOK_ORIGINS: `http://127.0.0.1:${robotPort}`,
+    LEAD_NOTIFY_RETRY_MS: '500',
     // Files that leave messages say they come from addresses of their own (support/site.ts `ownAddress`).
     TRUST_PROXY: '1',
   };
@@ -90,6 +98,7 @@ async function startServer(mainJs: string): Promise<{ port: number; logFile: str
   return {
     port,
     logFile,
+    robotPort,
     stop: async () => {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
@@ -97,6 +106,15 @@ async function startServer(mainJs: string): Promise<{ port: number; logFile: str
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A port nothing listens on now (it is free again once closed). */
+async function freePort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 /** The link push the e2e server is configured with (BAIDU_PUSH_*). */

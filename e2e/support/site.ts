@@ -15,6 +15,9 @@ function serverFor(list: string | undefined): string {
 
 export const port = (): number => Number(serverFor(process.env.E2E_PORTS));
 
+/** The port this worker's server accepts as a group robot's (global-setup.ts). */
+export const robotPort = (): number => Number(serverFor(process.env.E2E_ROBOT_PORTS));
+
 /** The log of this worker's server, for tests that check what it reported. */
 export const serverLogFile = (): string => serverFor(process.env.E2E_SERVER_LOGS);
 

@@ -21,13 +21,9 @@ function MessagesEntry({ label }: { label: string }) {
     <span className={styles.menuEntry}>
       <span>{label}</span>
       {unread > 0 ? (
-        <Badge
-          count={unread}
-          overflowCount={99}
-          size="small"
-          title={`${unread} 条未读留言`}
-          data-testid="unread-badge"
-        />
+        <span title={`${unread} 条未读留言`} data-testid="unread-badge">
+          <Badge count={unread} overflowCount={99} size="small" />
+        </span>
       ) : null}
     </span>
   );
