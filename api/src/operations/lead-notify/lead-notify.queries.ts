@@ -1,4 +1,4 @@
-import type { NotifyChannel, NotifyDelivery } from '@site/shared-types';
+import type { Message, NotifyChannel, NotifyDelivery } from '@site/shared-types';
 import { execute, milliseconds, query, queryCount, queryOne, type Sql } from '../../core/sql.js';
 
 /** A channel's row: whether new leads go there, and its settings with their secrets (never sent to a browser). */
@@ -9,15 +9,7 @@ export interface ChannelRow {
 }
 
 /** The lead as it is delivered: a copy taken when it was stored. `time`: `yyyy-MM-dd HH:mm`, UTC+8. */
-export interface LeadPayload {
-  name: string;
-  phone: string;
-  email: string;
-  address: string;
-  content: string;
-  page: string;
-  time: string;
-}
+export type LeadPayload = Pick<Message, 'name' | 'phone' | 'email' | 'address' | 'content' | 'page'> & { time: string };
 
 /** A delivery a worker claimed. */
 export interface ClaimedDelivery {
