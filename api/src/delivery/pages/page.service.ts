@@ -13,9 +13,12 @@ import { StructuredData } from './structured-data.service.js';
 import { PageRequests } from './page-request.js';
 import { Previews } from './previews.js';
 
-/** What a preview shows above the page (docs/behaviour.md#preview): outside the application, so never hydrated. */
+/**
+ * What a preview shows above the page (docs/behaviour.md#preview): outside the application, so never hydrated; in
+ * the page's flow, above the site's header, so that it covers none of the page.
+ */
 const PREVIEW_BANNER =
-  '<div role="status" style="position:fixed;top:0;left:0;right:0;z-index:2147483647;padding:6px 16px;' +
+  '<div role="status" style="position:relative;z-index:2147483647;padding:6px 16px;' +
   'background:#fff7e6;border-bottom:1px solid #ffd591;color:#874d00;font:14px/1.6 sans-serif;text-align:center">' +
   '预览：此内容尚未发布，仅持有此链接的人可以看到（链接 1 小时内有效）</div>';
 
