@@ -58,6 +58,7 @@ export const ADMIN_CHILDREN = [
   'about',
   'relation',
   'leaveword',
+  'media',
   'keywords',
   'baidupush',
   'trash',

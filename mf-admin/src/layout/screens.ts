@@ -7,8 +7,8 @@ const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>,
 /**
  * The screens of `/admin/index/<key>`, in the side menu's order (docs/behaviour.md#admin-routes): the five original
  * entries first (menus to keywords), Baidu's link push beside the keywords (both are about search engines), then the
- * editors of what the public sites show, the recycle bin, and last the remote releases (about the site's code,
- * not its content). The route tree and the side menu both come from here.
+ * editors of what the public sites show, the leads, the media library (the pictures all of those use), the recycle
+ * bin, and last the remote releases (about the site's code, not its content). The route tree and the side menu both come from here.
  */
 export const SCREENS: readonly { key: string; label: string; Screen: ComponentType }[] = [
   {
@@ -94,6 +94,11 @@ export const SCREENS: readonly { key: string; label: string; Screen: ComponentTy
       () => import(/* webpackChunkName: "screen-messages" */ '../features/messages/messages'),
       'MessagesScreen',
     ),
+  },
+  {
+    key: 'media',
+    label: '媒体库',
+    Screen: screen(() => import(/* webpackChunkName: "screen-media" */ '../features/media/media'), 'MediaScreen'),
   },
   {
     key: 'trash',
