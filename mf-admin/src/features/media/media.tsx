@@ -27,7 +27,7 @@ function CopyButton({ item }: { item: MediaItem }) {
     }
   };
   return (
-    <Button size="small" onClick={() => void copy()} aria-label={`复制${item.name}的地址`}>
+    <Button size="small" onClick={() => void copy()} aria-label={`复制地址：${item.name}`}>
       复制地址
     </Button>
   );
