@@ -135,6 +135,7 @@ const SCREENS: { label: string; ready: (page: Page) => Promise<void> }[] = [
   { label: '关于我们', ready: blockLoaded },
   { label: '联系方式', ready: blockLoaded },
   { label: '留言管理', ready: tableLoaded },
+  { label: '媒体库', ready: (page) => expect(page.getByTestId('media-card').first()).toBeVisible() },
   { label: '回收站', ready: tableLoaded },
   {
     label: '版本发布',
