@@ -65,6 +65,16 @@ test.describe('back-office media library', () => {
       await picker.getByRole('button', { name: `选择${picture}` }).click();
       await expect(picker).toHaveCount(0);
       await expect(dialog.getByLabel('封面图地址')).toHaveValue(url);
+      // The editor inserts it into the body too, without an upload.
+      const editorUploads: string[] = [];
+      page.on('request', (r) => void (new URL(r.url()).pathname === '/api/uploaders' && editorUploads.push(r.url())));
+      await dialog.getByRole('button', { name: '从媒体库插入图片到案例详情' }).click();
+      const inserting = page.getByRole('dialog', { name: '从媒体库插入图片' });
+      await inserting.getByPlaceholder('图片名称').fill(picture);
+      await inserting.getByPlaceholder('图片名称').press('Enter');
+      await inserting.getByRole('button', { name: `选择${picture}` }).click();
+      await expect(dialog.locator('.ck-editor__editable img')).toHaveAttribute('src', url);
+      expect(editorUploads).toEqual([]);
       await page.keyboard.press('Control+s');
       await expect(page.getByText('保存成功')).toBeVisible();
       await expect(dialog).toHaveCount(0);
@@ -73,6 +83,8 @@ test.describe('back-office media library', () => {
       await openScreen(page, '媒体库');
       const used = await searchLibrary(page, picture);
       await expect(used).toContainText(`案例「${caseName}」`);
+      const saved = await adminCall<{ content: string }>(request, token, '/api/getcase', { caseid: id });
+      expect(saved.content).toContain(`src="${url}"`);
       await expect(used.getByRole('button', { name: `删除${picture}` })).toBeDisabled();
       await page.getByLabel('按使用情况筛选').click();
       await page.locator('.ant-select-dropdown:visible').getByTitle('案例', { exact: true }).click();
