@@ -189,6 +189,18 @@ test.describe('accessibility of the back office', () => {
     await expectAccessible(page, 'the case dialog');
   });
 
+  test('the media library picker should have no axe-core violations', async ({ page }) => {
+    await loginAs(page);
+    await tableLoaded(page);
+    await page.getByRole('row').nth(1).getByRole('button', { name: '编辑' }).click();
+    const dialog = page.getByRole('dialog', { name: '编辑案例' });
+    await expect(dialog.getByLabel('案例名称')).not.toHaveValue('');
+    await dialog.getByRole('button', { name: '从媒体库选择封面图' }).click();
+    const picker = page.getByRole('dialog', { name: '从媒体库选择封面图' });
+    await expect(picker.getByTestId('media-card').first()).toBeVisible();
+    await expectAccessible(page, 'the media library picker');
+  });
+
   test('the case list on a phone should have none, nor with the side menu open over it', async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: MOBILE_UA });
     const page = await context.newPage();
