@@ -156,6 +156,22 @@ describe('where a picture is used', () => {
     }
   });
 
+  it('should find a picture under the full address of the site or as a variant, and a menu using it', async () => {
+    const name = unique('menu');
+    const url = await upload(name);
+    const [menu] = await t.sql<{ id: number; name: string; background: string }>(
+      'SELECT id, name, background FROM menu WHERE id = 3',
+    );
+    await t.sql('UPDATE menu SET background = $2 WHERE id = $1', [menu!.id, `https://www.yunfan.test${url}?w=640`]);
+    try {
+      expect((await entry(name)).uses).toEqual([{ kind: 'menu', id: 3, title: menu!.name, trashed: false }]);
+      expect((await list({ usage: 'menu', search: name })).total).toBe(1);
+    } finally {
+      await t.sql('UPDATE menu SET background = $2 WHERE id = $1', [menu!.id, menu!.background]);
+    }
+    expect((await entry(name)).uses).toEqual([]);
+  });
+
   it('should list an unused picture under 未使用', async () => {
     const name = unique('unused');
     await upload(name);
