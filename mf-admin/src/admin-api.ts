@@ -39,10 +39,11 @@ export interface UploadRequest {
  * The back office's calls (docs/behaviour.md#admin-calls and the additions in docs/decisions.md), added to the one API
  * client. The token goes in the `token` header (the platform's base query); code 3 sends the user back to the login.
  *
- * `Release` is the back office's own cache tag, added to the platform's list with RTK Query's `addTagTypes` (the
- * platform's code stays as it is): no other screen shows releases, so none of the platform's tags fits.
+ * `Release` and `Media` are the back office's own cache tags, added to the platform's list with RTK Query's
+ * `addTagTypes` (the platform's code stays as it is): no public page shows releases or the media library, so none
+ * of the platform's tags fits.
  */
-export const adminApi = api.enhanceEndpoints({ addTagTypes: ['Release'] }).injectEndpoints({
+export const adminApi = api.enhanceEndpoints({ addTagTypes: ['Release', 'Media'] }).injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<Data<'/api/login'>, Body<'/api/login'>>({
       query: (body) => call('/api/login', body),
@@ -222,6 +223,19 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ['Release'] }).injec
         form.append('file', file);
         return { ...call('/api/uploader', form), onUploadProgress: onProgress };
       },
+      invalidatesTags: ['Media'],
+    }),
+    /**
+     * The media library (docs/behaviour.md#media-library). Where a picture is used changes with every save of a
+     * case, an article, a menu or a block, so their saves refetch it too.
+     */
+    mediaList: build.query<Data<'/api/medialist'>, Body<'/api/medialist'>>({
+      query: (body) => call('/api/medialist', body),
+      providesTags: ['Media', 'Case', 'News', 'Menu', 'Block'],
+    }),
+    deleteMedia: build.mutation<Data<'/api/deletemedia'>, Body<'/api/deletemedia'>>({
+      query: (body) => call('/api/deletemedia', body),
+      invalidatesTags: ['Media'],
     }),
   }),
 });

@@ -26,6 +26,7 @@ import type {
   BaiduPushStatus,
   BaiduPushUrlRequest,
 } from './domain/baidu-push.js';
+import type { MediaItem, MediaListRequest } from './domain/media.js';
 import type {
   NotifyOverview,
   NotifySettingsInput,
@@ -134,6 +135,10 @@ export interface AdminApi {
   '/api/getrevision': Call<'POST', RevisionRequest, RevisionDetail>;
   /** Saves a revision's document again: a new revision. */
   '/api/restorerevision': Call<'POST', RevisionRequest, { number: number }>;
+  /** The media library: every uploaded picture, newest first, with where it is used. */
+  '/api/medialist': Call<'POST', MediaListRequest, AdminList<MediaItem>>;
+  /** Deletes an unused picture with its file and variants; a used one is refused, naming where it is used. */
+  '/api/deletemedia': Call<'POST', IdRequest, null>;
   /** Remote releases (版本发布): every remote's kept releases, its pointer, error counts and latest events. */
   '/api/releases': Call<'POST', void, ReleasesOverview>;
   /** Serves one kept release to everyone (through the compatibility gate and the smoke render); ends a canary. */

@@ -59,6 +59,7 @@ export const ADMIN_CHILDREN = [
   'relation',
   'leaveword',
   'notify',
+  'media',
   'keywords',
   'baidupush',
   'trash',

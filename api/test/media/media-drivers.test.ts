@@ -3,9 +3,12 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { runBackupCommand } from '../../src/backup-command.js';
 import { EXIT_OK } from '../../src/core/command.js';
+import type { AdminList, MediaItem } from '@site/shared-types';
+import { ImageVariants } from '../../src/content/uploads/image-variants.js';
+import { MediaLibrary } from '../../src/content/uploads/media-library.service.js';
 import { MEDIA_STORE, type MediaStore } from '../../src/core/media/media-store.js';
 import { SeedService } from '../../src/database/seed.service.js';
-import { login } from '../support/admin-session.js';
+import { adminCall, login } from '../support/admin-session.js';
 import { ok } from '../support/envelope.js';
 import { photo, SAMPLE_IMAGES } from '../support/images/sample-images.js';
 import { bucketName, startTestS3, type TestS3 } from '../support/s3-server.js';
@@ -14,8 +17,8 @@ import { createTestApp, createTestDatabase, type TestApp } from '../support/test
 /**
  * The same media tests on both drivers (docs/decisions.md "Media storage"): the local folder, and an S3 bucket on
  * a real S3-protocol server (s3rver) through the AWS SDK. Each driver gets a site of its own: its uploads, image
- * variants, CKEditor uploads, the seed's drawings, serving (cache headers, 304, HEAD, Range), a backup restored
- * into an empty site, and the public base URL.
+ * variants, CKEditor uploads, the seed's drawings, the media library, serving (cache headers, 304, HEAD, Range), a
+ * backup restored into an empty site, and the public base URL.
  */
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 const root = () => process.env.TEST_ROOT ?? '/tmp';
@@ -150,6 +153,27 @@ describe.each(['local', 's3'])('media on the %s driver', (driver) => {
     const plain = await t.http.get(`${url}?w=320`).set('Accept', 'image/jpeg').buffer(true);
     expect(plain.headers['content-type']).toBe('image/jpeg');
     expect((await sharp(plain.body as Buffer).metadata()).width).toBe(1000);
+  });
+
+  it('should list its pictures in the media library and delete an unused one with its variants', async () => {
+    await t.app.get(MediaLibrary).settled();
+    const library = async (search: string) =>
+      ok<AdminList<MediaItem>>(await adminCall(t, token, '/api/medialist', { search })).list.data;
+    // The demo drawings were recorded at start from the store's listing.
+    expect((await library('logo.svg')).map((item) => item.url)).toContain('/uploads/seed/v1/logo.svg');
+    const url = await upload(await photo(), '产品照片.jpg', 'image/jpeg');
+    const [item] = await library('产品照片');
+    expect(item).toMatchObject({ url, name: '产品照片.jpg', width: 1000, uses: [] });
+    expect((await t.http.get(`${url}?w=320`).set('Accept', BROWSER)).status).toBe(200);
+    // The upload's own variants are made in the background: the delete leaves none of them.
+    const variants = t.app.get(ImageVariants);
+    while (variants.stats().running + variants.stats().queued > 0) await new Promise((done) => setTimeout(done, 20));
+    ok(await adminCall(t, token, '/api/deletemedia', { id: item!.id }));
+    expect(await store.stat(`uploads${url.slice('/uploads'.length)}`)).toBeNull();
+    const left: string[] = [];
+    for await (const { key } of store.list(`image-variants${url.slice('/uploads'.length)}`)) left.push(key);
+    expect(left).toEqual([]);
+    expect(await library('产品照片')).toEqual([]);
   });
 
   it('should answer 404 for what is not there or not the server’s to serve', async () => {

@@ -51,6 +51,8 @@ export const ADMIN_CALLS = [
   '/api/revisions',
   '/api/getrevision',
   '/api/restorerevision',
+  '/api/medialist',
+  '/api/deletemedia',
   '/api/releases',
   '/api/activaterelease',
   '/api/canaryrelease',

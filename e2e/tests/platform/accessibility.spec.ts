@@ -136,6 +136,7 @@ const SCREENS: { label: string; ready: (page: Page) => Promise<void> }[] = [
   { label: '联系方式', ready: blockLoaded },
   { label: '留言管理', ready: tableLoaded },
   { label: '通知设置', ready: tableLoaded },
+  { label: '媒体库', ready: (page) => expect(page.getByTestId('media-card').first()).toBeVisible() },
   { label: '回收站', ready: tableLoaded },
   {
     label: '版本发布',
@@ -187,6 +188,18 @@ test.describe('accessibility of the back office', () => {
     await expect(dialog.getByLabel('案例名称')).not.toHaveValue('');
     await expect(dialog.locator('.ck-editor__editable')).toBeVisible();
     await expectAccessible(page, 'the case dialog');
+  });
+
+  test('the media library picker should have no axe-core violations', async ({ page }) => {
+    await loginAs(page);
+    await tableLoaded(page);
+    await page.getByRole('row').nth(1).getByRole('button', { name: '编辑' }).click();
+    const dialog = page.getByRole('dialog', { name: '编辑案例' });
+    await expect(dialog.getByLabel('案例名称')).not.toHaveValue('');
+    await dialog.getByRole('button', { name: '从媒体库选择封面图' }).click();
+    const picker = page.getByRole('dialog', { name: '从媒体库选择封面图' });
+    await expect(picker.getByTestId('media-card').first()).toBeVisible();
+    await expectAccessible(page, 'the media library picker');
   });
 
   test('the case list on a phone should have none, nor with the side menu open over it', async ({ browser }) => {

@@ -3,12 +3,13 @@ import { App as AntApp, Button, Image, Input, Progress, Space, Upload } from 'an
 import { ADMIN_LIMITS } from '@site/shared-types';
 import { adminApi } from '../admin-api';
 import formLayout from './form-layout.module.css';
+import { MediaPicker } from './media-picker';
 import styles from './image-field.module.css';
 
 /**
  * An image field: upload (jpg/png hint, docs/behaviour.md#uploads; the server judges the real type and size) with a
- * progress bar, a preview that opens large on click, and the address editable by hand (for pictures already on the
- * server).
+ * progress bar, a picture already on the server chosen from the media library, a preview that opens large on click,
+ * and the address editable by hand.
  */
 export function ImageField({
   value,
@@ -22,6 +23,7 @@ export function ImageField({
   const { message } = AntApp.useApp();
   const [upload] = adminApi.useUploadMutation();
   const [progress, setProgress] = useState<number | null>(null);
+  const [picking, setPicking] = useState(false);
   return (
     <div className={styles.imageField}>
       <div className={styles.imagePreview}>
@@ -52,6 +54,9 @@ export function ImageField({
           >
             <Button loading={progress !== null}>{progress === null ? `上传${label}` : `正在上传${label}…`}</Button>
           </Upload>
+          <Button onClick={() => setPicking(true)} aria-label={`从媒体库选择${label}`}>
+            从媒体库选择
+          </Button>
           {value ? (
             <Button type="text" danger onClick={() => onChange?.('')} aria-label={`移除${label}`}>
               移除
@@ -67,6 +72,12 @@ export function ImageField({
         />
         <span className={formLayout.hint}>只能上传jpg/png文件，且不超过{ADMIN_LIMITS.uploadHintKb}kb</span>
       </Space>
+      <MediaPicker
+        open={picking}
+        title={`从媒体库选择${label}`}
+        onClose={() => setPicking(false)}
+        onPick={(url) => onChange?.(url)}
+      />
     </div>
   );
 }

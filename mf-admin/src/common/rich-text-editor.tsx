@@ -25,12 +25,16 @@ import {
 import 'ckeditor5/ckeditor5.css';
 import chinese from 'ckeditor5/translations/zh-cn.js';
 import { selectToken, useAppSelector } from '@site/platform';
+import { Button } from 'antd';
 import { EDITOR_UPLOAD_PATH } from '../admin-api';
+import { MediaPicker } from './media-picker';
 import styles from './rich-text.module.css';
 
 /**
  * CKEditor 5 (GPL), height 240; pictures go to the editor upload with the token in the address
- * (docs/behaviour.md#admin-session).
+ * (docs/behaviour.md#admin-session), or come from the media library without being uploaded again: 从媒体库插入图片
+ * above the editor inserts the chosen one where the cursor is, with CKEditor's own `insertImage` command (the same
+ * `<figure class="image"><img src>` an upload makes, which the server's sanitiser keeps).
  *
  * CKEditor rewrites the HTML it is given in its own form (attributes in its order, its own markup for pictures and
  * tables…), so its text seldom equals the stored one even when nothing was edited. The field therefore keeps the
@@ -58,6 +62,7 @@ export default function RichTextEditor({
   const given = useRef<{ text: string; own: string } | null>(null);
   /** True while a given text is being set: the editor's change report is not an edit. */
   const setting = useRef(false);
+  const [picking, setPicking] = useState(false);
 
   useEffect(() => {
     const text = value ?? '';
@@ -74,6 +79,25 @@ export default function RichTextEditor({
 
   return (
     <div className={styles.editor} data-testid="rich-text">
+      <div className={styles.libraryBar}>
+        <Button
+          size="small"
+          disabled={!editor}
+          onClick={() => setPicking(true)}
+          aria-label={`从媒体库插入图片到${label}`}
+        >
+          从媒体库插入图片
+        </Button>
+      </div>
+      <MediaPicker
+        open={picking}
+        title="从媒体库插入图片"
+        onClose={() => setPicking(false)}
+        onPick={(url) => {
+          editor?.execute('insertImage', { source: url });
+          editor?.editing.view.focus();
+        }}
+      />
       <CKEditor
         editor={ClassicEditor}
         data={initial}

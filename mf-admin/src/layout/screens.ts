@@ -7,8 +7,9 @@ const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>,
 /**
  * The screens of `/admin/index/<key>`, in the side menu's order (docs/behaviour.md#admin-routes): the five original
  * entries first (menus to keywords), Baidu's link push beside the keywords (both are about search engines), then the
- * editors of what the public sites show, the messages and where new ones are sent, the recycle bin, and last the remote releases (about the site's code,
- * not its content). The route tree and the side menu both come from here.
+ * editors of what the public sites show, the leads and where new ones are sent, the media library (the pictures all
+ * of those use), the recycle bin, and last the remote releases (about the site's code, not its content). The route
+ * tree and the side menu both come from here.
  */
 export const SCREENS: readonly { key: string; label: string; Screen: ComponentType }[] = [
   {
@@ -99,6 +100,11 @@ export const SCREENS: readonly { key: string; label: string; Screen: ComponentTy
     key: 'notify',
     label: '通知设置',
     Screen: screen(() => import(/* webpackChunkName: "screen-notify" */ '../features/notify/notify'), 'NotifyScreen'),
+  },
+  {
+    key: 'media',
+    label: '媒体库',
+    Screen: screen(() => import(/* webpackChunkName: "screen-media" */ '../features/media/media'), 'MediaScreen'),
   },
   {
     key: 'trash',

@@ -38,6 +38,19 @@ const FORMATS = [
 type Format = (typeof FORMATS)[number];
 
 /**
+ * The key of an original's variant (`path` below `uploads/`, e.g. `2026/11/<name>.jpg`): one per width and format,
+ * so that deleting a picture can name every variant it may have without listing the store.
+ */
+export function variantKey(path: string, width: ImageWidth, format: Format): string {
+  return `${VARIANTS_PREFIX}${path}.${width}.${format.ext}`;
+}
+
+/** Every key a variant of this original can have, made or not (deleting one not made is no error). */
+export function variantKeys(path: string): string[] {
+  return IMAGE_WIDTHS.flatMap((width) => FORMATS.map((format) => variantKey(path, width, format)));
+}
+
+/**
  * What making a variant came to: its key; `none` when this picture has none (unreadable, or a drawing without a
  * Chinese font), so the original stands for it for good; `unwritten` when it could not be stored (a full disk),
  * and `stopped` when the server stops before making it, so the original stands for it this time only.
@@ -297,11 +310,17 @@ export class ImageVariants implements OnModuleDestroy {
       return 'unwritten';
     }
     this.counts.resizes.ok += 1;
+    // Deleted from the media library while this was made: the delete removed the variants before this one was
+    // stored, so it goes now (docs/decisions.md "Media library").
+    if (!(await this.store.stat(job.original))) {
+      await this.store.remove([job.key]);
+      return 'none';
+    }
     return job.key;
   }
 
   private variantKey(segments: string[], width: ImageWidth, format: Format): string {
-    return `${VARIANTS_PREFIX}${segments.join('/')}.${width}.${format.ext}`;
+    return variantKey(segments.join('/'), width, format);
   }
 
   private sendVariant(req: Request, res: Response, key: string, info?: MediaInfo): Promise<boolean> {

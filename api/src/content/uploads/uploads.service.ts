@@ -8,6 +8,8 @@ import { isDiskFull } from '../../core/media/file-writer.js';
 import { MEDIA_STORE, MediaUnavailable, UPLOADS_PREFIX, type MediaStore } from '../../core/media/media-store.js';
 import { ImageVariants } from './image-variants.js';
 import { detectImage, isLosslessWebp, type ImageType } from './image-type.js';
+import { MediaLibrary } from './media-library.service.js';
+import { mediaName } from './media-names.js';
 
 export const UPLOAD_REFUSED = '只能上传 JPG、PNG、GIF 或 WebP 图片';
 export const UPLOAD_UNREADABLE = '图片已损坏，无法读取，请重新导出后上传';
@@ -71,7 +73,8 @@ async function reencode(bytes: Buffer, type: ImageType): Promise<Buffer> {
 
 /**
  * Stores uploaded images in the media store as `uploads/YYYY/MM/<random>.<type>` (served at `/uploads/…`), re-encoded,
- * with random names chosen by their real type.
+ * with random names chosen by their real type, and records them in the media library under the name they were
+ * uploaded with. Both upload calls (the picture fields' and the rich-text editor's) come here.
  */
 @Injectable()
 export class UploadsService {
@@ -81,6 +84,7 @@ export class UploadsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly variants: ImageVariants,
     @Inject(MEDIA_STORE) private readonly media: MediaStore,
+    private readonly library: MediaLibrary,
   ) {}
 
   get tooLargeMessage(): string {
@@ -114,6 +118,9 @@ export class UploadsService {
       throw error;
     }
     const url = `/uploads/${path}`;
+    // After the object is stored: a row always names a stored picture (one stored without a row, should this
+    // insert fail, is recorded by the library's reconciliation).
+    await this.library.record(url, mediaName(file.originalname, name), bytes);
     this.variants.warm(url, bytes);
     return { url };
   }

@@ -7,6 +7,7 @@ import { TrashAndRevisions1764340000000 } from './1764340000000-trash-and-revisi
 import { RemoteReleases1764400000000 } from './1764400000000-remote-releases.js';
 import { CanaryVisitors1764500000000 } from './1764500000000-canary-visitors.js';
 import { PublishingStates1764600000000 } from './1764600000000-publishing-states.js';
+import { MediaLibrary1764700000000 } from './1764700000000-media-library.js';
 import { LeadNotifications1764800000000 } from './1764800000000-lead-notifications.js';
 
 /** Every migration, in order. Listed explicitly: TypeORM's glob loading does not suit an ESM build. */
@@ -20,5 +21,6 @@ export const migrations = [
   RemoteReleases1764400000000,
   CanaryVisitors1764500000000,
   PublishingStates1764600000000,
+  MediaLibrary1764700000000,
   LeadNotifications1764800000000,
 ];

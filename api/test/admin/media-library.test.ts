@@ -1,0 +1,278 @@
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import sharp from 'sharp';
+import type { AdminList, MediaItem } from '@site/shared-types';
+import { ImageVariants, variantKeys } from '../../src/content/uploads/image-variants.js';
+import { MEDIA_DEMO, MEDIA_NOT_FOUND, MediaLibrary } from '../../src/content/uploads/media-library.service.js';
+import { adminCall, login } from '../support/admin-session.js';
+import { ok, refused } from '../support/envelope.js';
+import { fixture } from '../support/images/hostile-images.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let token: string;
+const call = (route: string, body: object = {}) => adminCall(t, token, route, body);
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await login(t);
+  // The start's own reconciliation (the demo drawings, and what other test files stored) is over.
+  await t.app.get(MediaLibrary).settled();
+});
+afterAll(() => t.close());
+
+/** A picture of its own for each test (the tests' data folder is shared), uploaded under `name`. */
+async function upload(name: string, size = { width: 64, height: 48 }, route = '/api/uploader'): Promise<string> {
+  const bytes = await sharp({ create: { ...size, channels: 3, background: { r: 9, g: randomByte(), b: 200 } } })
+    .png()
+    .toBuffer();
+  const field = route === '/api/uploader' ? 'file' : 'upload';
+  const res = await t.http
+    .post(route === '/api/uploader' ? route : `${route}?token=${token}`)
+    .set('token', token)
+    .attach(field, bytes, { filename: name, contentType: 'image/png' });
+  const url = route === '/api/uploader' ? ok<{ url: string }>(res).url : (res.body as { url: string }).url;
+  expect(url).toMatch(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/);
+  return url;
+}
+const randomByte = () => randomBytes(1)[0]!;
+
+const list = async (body: object = {}) => ok<AdminList<MediaItem>>(await call('/api/medialist', body)).list;
+/** The library's entry for a URL, found by its (unique) name. */
+async function entry(name: string): Promise<MediaItem> {
+  const found = (await list({ search: name })).data.filter((item) => item.name === name);
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+const unique = (label: string) => `${label}-${randomBytes(4).toString('hex')}.png`;
+
+describe('recording uploads', () => {
+  it('should record the uploaded name, size and dimensions of a picture field upload', async () => {
+    const name = unique('公司 合影');
+    const url = await upload(name, { width: 320, height: 200 });
+    const item = await entry(name);
+    const stored = (await t.http.get(url).buffer(true)).body as Buffer;
+    expect(item).toMatchObject({ url, name, width: 320, height: 200, bytes: stored.length, demo: false, uses: [] });
+    expect(item.create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  });
+
+  it('should record the rich-text editor upload too, keeping only the file name', async () => {
+    const name = unique('editor');
+    const url = await upload(`C:\\fakepath\\${name}`, { width: 10, height: 30 }, '/api/uploaders');
+    expect(await entry(name)).toMatchObject({ url, width: 10, height: 30 });
+  });
+
+  it('should record one frame of an animation as its height', async () => {
+    const res = await t.http
+      .post('/api/uploader')
+      .set('token', token)
+      .attach('file', fixture('animated.gif'), 'anim-frames.gif');
+    const { url } = ok<{ url: string }>(res);
+    const meta = await sharp(fixture('animated.gif'), { animated: true }).metadata();
+    const [row] = await t.sql<{ width: number; height: number }>('SELECT width, height FROM media WHERE url = $1', [
+      url,
+    ]);
+    expect(row).toEqual({ width: meta.width, height: meta.pageHeight });
+  });
+});
+
+describe('listing', () => {
+  it('should list newest first and search by name, literally and case-insensitively', async () => {
+    const tag = randomBytes(4).toString('hex');
+    const first = await upload(`Order-${tag}-a.png`);
+    const second = await upload(`order-${tag}-b.png`);
+    await t.sql(`UPDATE media SET created_at = now() - interval '1 minute' WHERE url = $1`, [first]);
+    const found = await list({ search: `ORDER-${tag}` });
+    expect(found.data.map((item) => item.url)).toEqual([second, first]);
+    expect(found.total).toBe(2);
+    expect((await list({ search: `%-${tag}` })).total).toBe(0);
+  });
+
+  it('should list the demo drawings with their sizes, marked as demo', async () => {
+    const logo = await entry('logo.svg');
+    expect(logo).toMatchObject({ url: expect.stringMatching(/^\/uploads\/seed\/v\d+\/logo\.svg$/), demo: true });
+    expect(logo.bytes).toBeGreaterThan(0);
+    expect(logo.width).toBeGreaterThan(0);
+    expect(logo.uses.some((use) => use.kind === 'block')).toBe(true);
+  });
+
+  it('should page by 24, newest first over the whole library', async () => {
+    const page1 = await list();
+    expect(page1.per_page).toBe(24);
+    expect(page1.data.length).toBe(Math.min(24, page1.total));
+    const times = page1.data.map((item) => item.create_time);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect((await list({ page: 100_000 })).data).toEqual([]);
+  });
+});
+
+describe('where a picture is used', () => {
+  it('should find a case picture, an article body and a site block, with titles, and filter by them', async () => {
+    const name = unique('uses');
+    const url = await upload(name);
+    const { id: caseId } = ok<{ id: number }>(
+      await call('/api/amendcase', { id: 0, name: '媒体库测试案例', top: 2, dict_id: 3, class_id: 1, img: url }),
+    );
+    const newsId = (await t.sql<{ id: number }>('SELECT id FROM news ORDER BY id LIMIT 1'))[0]!.id;
+    const article = ok<Record<string, unknown>>(await call('/api/getnews', { newsid: newsId }));
+    ok(
+      await call('/api/amendnews', {
+        ...article,
+        content: `<p>正文</p><figure class="image"><img src="${url}"></figure>`,
+      }),
+    );
+    const about = ok<{ profile: { img: string } }>(await call('/api/getabout'));
+    const aboutBefore = about.profile.img;
+    ok(await call('/api/amendabout', { ...about, profile: { ...about.profile, img: url } }));
+
+    try {
+      const item = await entry(name);
+      expect(item.uses).toEqual([
+        { kind: 'block', id: 0, title: '关于我们', trashed: false },
+        { kind: 'case', id: caseId, title: '媒体库测试案例', trashed: false },
+        { kind: 'news', id: newsId, title: article.title, trashed: false },
+      ]);
+      for (const usage of ['used', 'case', 'news', 'block']) {
+        expect((await list({ usage, search: name })).total).toBe(1);
+      }
+      for (const usage of ['unused', 'menu']) expect((await list({ usage, search: name })).total).toBe(0);
+
+      // A used picture is not deleted, and the refusal says where it is used.
+      const msg = refused(await call('/api/deletemedia', { id: item.id }), 1);
+      expect(msg).toBe(`图片正在使用中，不能删除：关于我们、案例「媒体库测试案例」、文章「${String(article.title)}」`);
+      expect((await t.http.get(url)).status).toBe(200);
+
+      // A case in the recycle bin still uses it (restoring it would bring the picture back).
+      ok(await call('/api/amendabout', { ...about, profile: { ...about.profile, img: aboutBefore } }));
+      ok(await call('/api/amendnews', article));
+      ok(await call('/api/deletecase', { id: caseId }));
+      expect((await entry(name)).uses).toEqual([{ kind: 'case', id: caseId, title: '媒体库测试案例', trashed: true }]);
+      expect(refused(await call('/api/deletemedia', { id: item.id }), 1)).toBe(
+        '图片正在使用中，不能删除：案例「媒体库测试案例」（回收站）',
+      );
+    } finally {
+      ok(await call('/api/amendabout', { ...about, profile: { ...about.profile, img: aboutBefore } }));
+    }
+  });
+
+  it('should find a picture under the full address of the site or as a variant, and a menu using it', async () => {
+    const name = unique('menu');
+    const url = await upload(name);
+    const [menu] = await t.sql<{ id: number; name: string; background: string }>(
+      'SELECT id, name, background FROM menu WHERE id = 3',
+    );
+    await t.sql('UPDATE menu SET background = $2 WHERE id = $1', [menu!.id, `https://www.yunfan.test${url}?w=640`]);
+    try {
+      expect((await entry(name)).uses).toEqual([{ kind: 'menu', id: 3, title: menu!.name, trashed: false }]);
+      expect((await list({ usage: 'menu', search: name })).total).toBe(1);
+    } finally {
+      await t.sql('UPDATE menu SET background = $2 WHERE id = $1', [menu!.id, menu!.background]);
+    }
+    expect((await entry(name)).uses).toEqual([]);
+  });
+
+  it('should list an unused picture under 未使用', async () => {
+    const name = unique('unused');
+    await upload(name);
+    expect((await list({ usage: 'unused', search: name })).total).toBe(1);
+    expect((await list({ usage: 'used', search: name })).total).toBe(0);
+  });
+});
+
+describe('deleting', () => {
+  it('should delete an unused picture with its file and variants', async () => {
+    const name = unique('delete-me');
+    const url = await upload(name, { width: 800, height: 600 });
+    const variant = await t.http.get(`${url}?w=160`).set('Accept', 'image/webp');
+    expect(variant.status).toBe(200);
+    const item = await entry(name);
+
+    expect(ok(await call('/api/deletemedia', { id: item.id }))).toBeNull();
+    expect((await t.http.get(url)).status).toBe(404);
+    expect((await t.http.get(`${url}?w=160`).set('Accept', 'image/webp')).status).toBe(404);
+    // The upload's variants were still being made in the background: none outlives the picture.
+    const variants = t.app.get(ImageVariants);
+    while (variants.stats().running + variants.stats().queued > 0) await new Promise((done) => setTimeout(done, 20));
+    for (const key of variantKeys(url.slice('/uploads/'.length))) {
+      await expect(fs.stat(path.join(t.config.dataDir, key))).rejects.toThrow();
+    }
+    expect((await list({ search: name })).total).toBe(0);
+    expect(refused(await call('/api/deletemedia', { id: item.id }), 1)).toBe(MEDIA_NOT_FOUND);
+  });
+
+  it('should wait for a save under way and then see the use it adds', async () => {
+    const name = unique('race');
+    const url = await upload(name);
+    const item = await entry(name);
+    const [target] = await t.sql<{ id: number }>('SELECT id FROM "case" WHERE deleted_at IS NULL ORDER BY id LIMIT 1');
+    const [{ img: before } = { img: '' }] = await t.sql<{ img: string }>('SELECT img FROM "case" WHERE id = $1', [
+      target!.id,
+    ]);
+    // A save that has written the picture but not committed yet when the delete comes.
+    const saving = new pg.Client({ connectionString: t.databaseUrl });
+    await saving.connect();
+    try {
+      await saving.query('BEGIN');
+      await saving.query('UPDATE "case" SET img = $2 WHERE id = $1', [target!.id, url]);
+      const deleting = call('/api/deletemedia', { id: item.id }).then((res) => res);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await saving.query('COMMIT');
+      expect(refused(await deleting, 1)).toMatch(/^图片正在使用中，不能删除：案例「/);
+      expect((await t.http.get(url)).status).toBe(200);
+    } finally {
+      await saving.end();
+      await t.sql('UPDATE "case" SET img = $2 WHERE id = $1', [target!.id, before]);
+    }
+  });
+
+  it('should not delete a demo drawing, even unused', async () => {
+    const [demo] = await t.sql<{ id: number }>(`SELECT id FROM media WHERE url LIKE '/uploads/seed/%' LIMIT 1`);
+    expect(refused(await call('/api/deletemedia', { id: demo!.id }), 1)).toBe(MEDIA_DEMO);
+  });
+
+  it.each([[{ id: 'x' }], [{ id: -1 }], [{ id: 1.5 }], [{ id: [1] }], [{}], [{ id: 99_999_999_999 }]])(
+    'should refuse the delete of %j in words',
+    async (body) => {
+      expect(refused(await call('/api/deletemedia', body), 2)).toMatch(/参数 id/);
+    },
+  );
+
+  it.each([[{ usage: 'sometimes' }], [{ usage: 3 }], [{ page: 0 }], [{ page: 'x' }], [{ search: ['a'] }]])(
+    'should refuse the list filter %j in words',
+    async (body) => {
+      refused(await call('/api/medialist', body), 2);
+    },
+  );
+});
+
+describe('reconciliation', () => {
+  it('should record pictures stored without a row, once, even when run twice at once', async () => {
+    const folder = path.join(t.config.dataDir, 'uploads', '2025', '01');
+    await fs.mkdir(folder, { recursive: true });
+    const file = `${randomBytes(16).toString('hex')}.png`;
+    const bytes = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    await fs.writeFile(path.join(folder, file), bytes);
+    const library = t.app.get(MediaLibrary);
+    const added = await Promise.all([library.reconcile(), library.reconcile()]);
+    expect(added.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+    expect(await entry(file)).toMatchObject({
+      url: `/uploads/2025/01/${file}`,
+      width: 30,
+      height: 20,
+      bytes: bytes.length,
+    });
+    await library.reconcile();
+    expect(await t.sql('SELECT id FROM media WHERE url = $1', [`/uploads/2025/01/${file}`])).toHaveLength(1);
+  });
+
+  it('should leave files the server did not name alone', async () => {
+    const folder = path.join(t.config.dataDir, 'uploads', '2025', '01');
+    await fs.mkdir(folder, { recursive: true });
+    await fs.writeFile(path.join(folder, 'not-ours.png'), 'x');
+    await t.app.get(MediaLibrary).reconcile();
+    expect((await list({ search: 'not-ours' })).total).toBe(0);
+  });
+});
