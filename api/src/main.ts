@@ -8,7 +8,7 @@ import { configureApp } from './app.setup.js';
 import { AppLogger } from './core/app-logger.js';
 import { drainHttp } from './core/http-drain.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
-import { DatabaseLogger } from './database/database-logger.js';
+import { serverStopping } from './core/server-stopping.js';
 import { EmbeddedDatabaseError, startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
 import { runPrimary, type PrimaryMessage, type WorkerMessage } from './workers.js';
 
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     configureApp(app, config);
     await app.listen(config.port, config.host);
   } catch (error) {
-    DatabaseLogger.serverStopping();
+    serverStopping();
     if ((error as { code?: unknown }).code === 'EADDRINUSE') {
       logger.error(
         `Port ${config.port} on ${config.host} is already in use (is the site already running?). ` +
@@ -92,7 +92,7 @@ async function main(): Promise<void> {
       return;
     }
     stopping = true;
-    DatabaseLogger.serverStopping();
+    serverStopping();
     logger.log(`${signal} received, shutting down`);
     // The last resort, should closing the pool or stopping PostgreSQL hang: the next start recovers either.
     setTimeout(() => {

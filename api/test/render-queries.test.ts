@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import pg from 'pg';
+import { MediaLibrary } from '../src/content/uploads/media-library.service.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -13,6 +14,8 @@ beforeAll(async () => {
   // Without the published-content cache: what one render costs when nothing is cached yet.
   t = await createTestApp({ CACHE: 'false' });
   plain = await createTestApp({ SSR: 'false', CACHE: 'false' }, { reuse: t });
+  // The media library records the stored pictures in the background at start: done before anything is counted.
+  await Promise.all([t, plain].map((app) => app.app.get(MediaLibrary).settled()));
 });
 afterAll(async () => {
   await plain.close();

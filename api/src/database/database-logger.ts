@@ -2,9 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Logger as TypeOrmLogger } from 'typeorm';
 import { BoundedLog } from '../core/bounded-log.js';
 import { isDatabaseUnavailable } from '../core/database-errors.js';
-
-/** How long a dropped pooled connection waits to be explained by the server's own shutdown before it is reported. */
-const POOL_ERROR_GRACE_MS = 200;
+import { isServerStopping, STOP_GRACE_MS } from '../core/server-stopping.js';
 
 /**
  * TypeORM's messages through Nest's logger. While the database is unreachable every query fails alike, so those
@@ -13,21 +11,15 @@ const POOL_ERROR_GRACE_MS = 200;
  * Query parameters are never logged (they can hold password hashes and tokens).
  */
 export class DatabaseLogger implements TypeOrmLogger {
-  private static stopping = false;
   private readonly logger = new Logger('Database');
   private readonly outages = new BoundedLog((line) => this.logger.error(line));
-
-  /** Called once the server has begun to shut down. */
-  static serverStopping(): void {
-    DatabaseLogger.stopping = true;
-  }
 
   logQuery(): void {}
 
   logQueryError(error: string | Error, query: string): void {
     const message = error instanceof Error ? error.message : error;
     if (isDatabaseUnavailable(error)) {
-      if (!DatabaseLogger.stopping) this.outages.note('unavailable', `database unavailable: ${message}`);
+      if (!isServerStopping()) this.outages.note('unavailable', `database unavailable: ${message}`);
       return;
     }
     this.logger.error(`query failed: ${message} -- ${query.replace(/\s+/g, ' ').slice(0, 300)}`);
@@ -50,11 +42,11 @@ export class DatabaseLogger implements TypeOrmLogger {
 
   /** The pool's own errors (an idle connection dropped by the server). */
   poolError(error: Error): void {
-    if (DatabaseLogger.stopping) return;
+    if (isServerStopping()) return;
     // Ctrl-C reaches the embedded PostgreSQL and this process at once, and this process may read a connection's
     // end before its own signal: what is still unexplained a moment later is reported.
     setTimeout(() => {
-      if (!DatabaseLogger.stopping) this.outages.note('pool', `connection lost: ${error.message}`);
-    }, POOL_ERROR_GRACE_MS).unref();
+      if (!isServerStopping()) this.outages.note('pool', `connection lost: ${error.message}`);
+    }, STOP_GRACE_MS).unref();
   }
 }

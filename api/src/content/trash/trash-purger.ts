@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { reportUnlessStopping } from '../../core/server-stopping.js';
 import { TrashService } from './trash.service.js';
 
 /** How often the bin is swept for items past their 30 days. */
@@ -35,7 +36,9 @@ export class TrashPurger implements OnApplicationBootstrap, OnApplicationShutdow
       const count = await this.trash.purgeExpired();
       if (count > 0) this.logger.log(`Purged ${count} item(s) from the recycle bin`);
     } catch (error) {
-      this.logger.error(`Recycle bin purge failed: ${error instanceof Error ? error.message : String(error)}`);
+      reportUnlessStopping(error, () =>
+        this.logger.error(`Recycle bin purge failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
     }
   }
 }

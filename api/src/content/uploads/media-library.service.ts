@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { adminList, pageWindow } from '../../core/admin-list.js';
 import { failure } from '../../core/api.exception.js';
+import { reportUnlessStopping } from '../../core/server-stopping.js';
 import {
   MEDIA_STORE,
   MediaUnavailable,
@@ -164,7 +165,9 @@ export class MediaLibrary implements OnApplicationBootstrap, OnModuleDestroy {
         if (this.stopped) return;
         this.unfinished = true;
         const why = error instanceof MediaUnavailable ? 'the media store cannot be reached' : (error as Error).message;
-        this.logger.error(`The media library could not look for unrecorded pictures (tried again later): ${why}`);
+        reportUnlessStopping(error, () =>
+          this.logger.error(`The media library could not look for unrecorded pictures (tried again later): ${why}`),
+        );
       })
       .finally(() => {
         this.running = null;

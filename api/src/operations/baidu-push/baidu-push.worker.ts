@@ -11,6 +11,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { BoundedLog } from '../../core/bounded-log.js';
 import { DrainLoop } from '../../core/drain-loop.js';
+import { reportUnlessStopping } from '../../core/server-stopping.js';
 import { isDatabaseUnavailable } from '../../core/database-errors.js';
 import { BaiduClient, PUSH_TIMEOUT_MS } from './baidu-client.js';
 import {
@@ -68,9 +69,11 @@ export class BaiduPushWorker implements OnApplicationBootstrap, BeforeApplicatio
     idleMs: IDLE_MS,
     troubleMs: TROUBLE_MS,
     onError: (error) =>
-      this.trouble.note(
-        'run',
-        `push run failed: ${isDatabaseUnavailable(error) ? 'database unavailable' : String(error)}`,
+      reportUnlessStopping(error, () =>
+        this.trouble.note(
+          'run',
+          `push run failed: ${isDatabaseUnavailable(error) ? 'database unavailable' : String(error)}`,
+        ),
       ),
   });
   private readonly stopping = new AbortController();

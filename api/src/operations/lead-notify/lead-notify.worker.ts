@@ -12,6 +12,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { BoundedLog } from '../../core/bounded-log.js';
 import { isDatabaseUnavailable } from '../../core/database-errors.js';
 import { DrainLoop } from '../../core/drain-loop.js';
+import { reportUnlessStopping } from '../../core/server-stopping.js';
 import { leadNotice, sendMail, sendRobot, type DeliveryAnswer, type LeadNotice } from './lead-channels.js';
 import {
   claimDue,
@@ -49,9 +50,11 @@ export class LeadNotifyWorker implements OnApplicationBootstrap, BeforeApplicati
     idleMs: IDLE_MS,
     troubleMs: TROUBLE_MS,
     onError: (error) =>
-      this.trouble.note(
-        'run',
-        `delivery run failed: ${isDatabaseUnavailable(error) ? 'database unavailable' : String(error)}`,
+      reportUnlessStopping(error, () =>
+        this.trouble.note(
+          'run',
+          `delivery run failed: ${isDatabaseUnavailable(error) ? 'database unavailable' : String(error)}`,
+        ),
       ),
   });
 
