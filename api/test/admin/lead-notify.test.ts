@@ -68,6 +68,30 @@ const leave = (app: TestApp, name: string, content = '想做一个企业官网�
     .set('X-Forwarded-For', `203.0.113.${ip++ % 250}`)
     .send({ name, phone: '13800138000', email: 'visitor@example.com', content, page: 'https://www.yunfan.test/' });
 
+/** The attempts so far of `name`'s lead on `channel`'s delivery (0 once it left the outbox). */
+const attemptsOf = async (name: string, channel: string) =>
+  (
+    await t.sql<{ attempts: number }>(`SELECT attempts FROM lead_outbox WHERE payload->>'name' = $1 AND channel = $2`, [
+      name,
+      channel,
+    ])
+  )[0]?.attempts ?? 0;
+
+/**
+ * Changes the waiting deliveries of `name`'s lead at a moment no worker holds any of them: an attempt under way
+ * would write its own outcome over the change.
+ */
+const whileIdle = (name: string, set: string) =>
+  eventually(async () => {
+    const rows = await t.sql(
+      `UPDATE lead_outbox SET ${set} WHERE payload->>'name' = $1
+         AND NOT EXISTS (SELECT 1 FROM lead_outbox o WHERE o.payload->>'name' = $1 AND o.claim IS NOT NULL)
+       RETURNING id`,
+      [name],
+    );
+    return rows.length > 0;
+  }, `the deliveries of ${name} to be free`);
+
 const outbox = async () => (await t.sql<{ n: number }>('SELECT count(*)::int AS n FROM lead_outbox'))[0]!.n;
 const mailsFor = (name: string) => smtp.mails.filter((m) => m.parsed.subject?.includes(name));
 const robotTexts = (path: string, name: string) => robot.texts(path).filter((text) => text.includes(name));
@@ -220,16 +244,15 @@ describe('a new lead', () => {
   it('should keep retrying while a channel is down, and deliver once when it is back', async () => {
     robot.down = true;
     ok(await leave(t, '李女士'));
-    await eventually(async () => {
-      const [row] = await t.sql<{ attempts: number }>(`SELECT attempts FROM lead_outbox WHERE channel = 'wecom'`);
-      return (row?.attempts ?? 0) >= 3;
-    }, 'three failed attempts');
-    // An hour of the robot failing, as it stands after it: many attempts, queued an hour ago, still pending.
-    await t.sql(
-      `UPDATE lead_outbox SET attempts = 9, queued_at = now() - interval '1 hour', next_attempt_at = now()
-       WHERE channel IN ('wecom', 'dingtalk')`,
+    await eventually(async () => (await attemptsOf('李女士', 'wecom')) >= 3, 'three failed attempts');
+    // An hour of the robot failing, as it stands after it: many attempts, queued an hour ago, still pending (held
+    // back meanwhile, so that no attempt fails between this and the robot's return).
+    await whileIdle(
+      '李女士',
+      `attempts = 9, queued_at = now() - interval '1 hour', next_attempt_at = now() + interval '1 day'`,
     );
     robot.down = false;
+    await t.sql(`UPDATE lead_outbox SET next_attempt_at = now() WHERE payload->>'name' = '李女士'`);
     t.app.get(LeadNotifyWorker).kick();
     await eventually(
       () => robotTexts('/wecom', '李女士').length === 1 && robotTexts('/dingtalk', '李女士').length === 1,
@@ -247,7 +270,7 @@ describe('a new lead', () => {
   it('should give a delivery up after three days, and send it again when retried', async () => {
     robot.down = true;
     ok(await leave(t, '赵总'));
-    await t.sql(`UPDATE lead_outbox SET queued_at = now() - interval '3 days', next_attempt_at = now()`);
+    await whileIdle('赵总', `queued_at = now() - interval '3 days', next_attempt_at = now()`);
     t.app.get(LeadNotifyWorker).kick();
     await eventually(async () => {
       const overview = ok<NotifyOverview>(await call('/api/notifysettings'));
@@ -259,16 +282,15 @@ describe('a new lead', () => {
       () => robotTexts('/wecom', '赵总').length === 1 && robotTexts('/dingtalk', '赵总').length === 1,
       'the retried lead',
     );
+    // The robot has the post a moment before the worker records the answer.
+    await eventually(async () => (await outbox()) === 0, 'the outbox to empty');
     expect(ok<NotifyOverview>(await call('/api/notifysettings')).queue).toEqual({ pending: 0, failed: 0 });
   });
 
   it('should deliver what was queued before a restart, once', async () => {
     await robot.stop();
     ok(await leave(t, '重启前'));
-    await eventually(async () => {
-      const [row] = await t.sql<{ attempts: number }>(`SELECT attempts FROM lead_outbox WHERE channel = 'wecom'`);
-      return (row?.attempts ?? 0) >= 1;
-    }, 'a failed attempt');
+    await eventually(async () => (await attemptsOf('重启前', 'wecom')) >= 1, 'a failed attempt');
     await t.close();
     await robot.start();
     t = await createTestApp(env(), { databaseUrl: database.url });

@@ -78,7 +78,8 @@ test.describe('lead notifications', () => {
     await page.reload();
     await mountedRemote(page);
     const delivered = page.getByRole('row', { name: new RegExp(`周经理${stamp}`) });
-    await expect(delivered).toHaveCount(2);
+    // The screen reads the list again every 10 s: the answers are written a moment after the channels took them.
+    await expect(delivered).toHaveCount(2, { timeout: 20_000 });
     await expect(delivered.filter({ hasText: '邮件' })).toContainText('成功');
     await expect(delivered.filter({ hasText: '企业微信群机器人' })).toContainText('成功');
 
