@@ -2,7 +2,7 @@ import type { Message, MessageExportFormat } from '@site/shared-types';
 import ExcelJS from 'exceljs';
 
 /**
- * 留言管理's export (docs/behaviour.md#messages): the messages of a search as a file with Chinese headers. XLSX is
+ * 留言管理's export (docs/behaviour.md#leads): the messages of a search as a file with Chinese headers. XLSX is
  * for opening in Excel or WPS (every cell is text, so a phone number keeps its digits and nothing is a formula);
  * CSV is UTF-8 with a byte-order mark (which Excel and WPS need to read it as UTF-8) and CRLF line ends, for other
  * systems.

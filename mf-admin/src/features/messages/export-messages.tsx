@@ -12,7 +12,7 @@ function fileName(disposition: string | null, format: MessageExportFormat): stri
 }
 
 /**
- * 导出 Excel / 导出 CSV (docs/behaviour.md#messages): the messages of the search in force, as a file the browser
+ * 导出 Excel / 导出 CSV (docs/behaviour.md#leads): the messages of the search in force, as a file the browser
  * saves. The answer is a file, not an envelope, so it is fetched here rather than through the API client; a
  * refusal still comes as an envelope and its msg is shown.
  */
