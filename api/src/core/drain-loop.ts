@@ -1,8 +1,12 @@
+import { isDatabaseUnavailable } from './database-errors.js';
+import { reportUnlessStopping } from './server-stopping.js';
+
 /**
  * The timing of a background worker that empties a durable queue in PostgreSQL (Baidu's link push, the leads'
  * notifications): one run at a time; a run answers how long to wait before the next, never longer than `idleMs`
  * (other processes queue rows too); `kick()` asks for a run now, and a kick during a run makes another run follow
- * it at once. A run that throws is reported and retried after `troubleMs`.
+ * it at once. A run that throws is retried after `troubleMs` and reported as `{what} run failed: …` through
+ * `report`, unless it is the database going away because the server is stopping.
  */
 export class DrainLoop {
   private timer: NodeJS.Timeout | null = null;
@@ -12,7 +16,7 @@ export class DrainLoop {
 
   constructor(
     private readonly drain: () => Promise<number>,
-    private readonly options: { idleMs: number; troubleMs: number; onError: (error: unknown) => void },
+    private readonly options: { idleMs: number; troubleMs: number; what: string; report: (line: string) => void },
   ) {}
 
   /** The loop was stopped: a run under way should finish or give its rows back. */
@@ -49,7 +53,10 @@ export class DrainLoop {
     this.again = false;
     this.running = this.drain()
       .catch((error: unknown) => {
-        this.options.onError(error);
+        reportUnlessStopping(error, () => {
+          const why = isDatabaseUnavailable(error) ? 'database unavailable' : String(error);
+          this.options.report(`${this.options.what} run failed: ${why}`);
+        });
         return this.options.troubleMs;
       })
       .then((delay) => {

@@ -11,8 +11,6 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { BoundedLog } from '../../core/bounded-log.js';
 import { DrainLoop } from '../../core/drain-loop.js';
-import { reportUnlessStopping } from '../../core/server-stopping.js';
-import { isDatabaseUnavailable } from '../../core/database-errors.js';
 import { BaiduClient, PUSH_TIMEOUT_MS } from './baidu-client.js';
 import {
   claimDue,
@@ -68,13 +66,8 @@ export class BaiduPushWorker implements OnApplicationBootstrap, BeforeApplicatio
   private readonly loop = new DrainLoop(() => this.drain(), {
     idleMs: IDLE_MS,
     troubleMs: TROUBLE_MS,
-    onError: (error) =>
-      reportUnlessStopping(error, () =>
-        this.trouble.note(
-          'run',
-          `push run failed: ${isDatabaseUnavailable(error) ? 'database unavailable' : String(error)}`,
-        ),
-      ),
+    what: 'push',
+    report: (line) => this.trouble.note('run', line),
   });
   private readonly stopping = new AbortController();
 

@@ -10,9 +10,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { BoundedLog } from '../../core/bounded-log.js';
-import { isDatabaseUnavailable } from '../../core/database-errors.js';
 import { DrainLoop } from '../../core/drain-loop.js';
-import { reportUnlessStopping } from '../../core/server-stopping.js';
 import { leadNotice, sendMail, sendRobot, type DeliveryAnswer, type LeadNotice } from './lead-channels.js';
 import {
   claimDue,
@@ -49,13 +47,8 @@ export class LeadNotifyWorker implements OnApplicationBootstrap, BeforeApplicati
   private readonly loop = new DrainLoop(() => this.drain(), {
     idleMs: IDLE_MS,
     troubleMs: TROUBLE_MS,
-    onError: (error) =>
-      reportUnlessStopping(error, () =>
-        this.trouble.note(
-          'run',
-          `delivery run failed: ${isDatabaseUnavailable(error) ? 'database unavailable' : String(error)}`,
-        ),
-      ),
+    what: 'delivery',
+    report: (line) => this.trouble.note('run', line),
   });
 
   constructor(
