@@ -1,5 +1,5 @@
 import type { BaiduPushLogEntry, BaiduPushQueueRow, BaiduPushReason } from '@site/shared-types';
-import { execute, milliseconds, query, queryCount, queryOne, type Sql } from '../../core/sql.js';
+import { execute, keepNewest, milliseconds, query, queryCount, queryOne, type Sql } from '../../core/sql.js';
 
 /** A row a worker claimed: what it pushes. */
 export interface ClaimedRow {
@@ -170,11 +170,7 @@ export async function insertLog(db: Sql, entry: NewLogEntry): Promise<void> {
       entry.manual,
     ],
   );
-  await execute(
-    db,
-    `DELETE FROM baidu_push_log WHERE id <= (SELECT id FROM baidu_push_log ORDER BY id DESC OFFSET $1 LIMIT 1)`,
-    [LOG_KEPT],
-  );
+  await keepNewest(db, 'baidu_push_log', LOG_KEPT);
 }
 
 export function listLog(db: Sql): Promise<BaiduPushLogEntry[]> {

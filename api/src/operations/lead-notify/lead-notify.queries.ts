@@ -1,5 +1,5 @@
 import type { Message, NotifyChannel, NotifyDelivery } from '@site/shared-types';
-import { execute, milliseconds, query, queryCount, queryOne, type Sql } from '../../core/sql.js';
+import { execute, keepNewest, milliseconds, query, queryCount, queryOne, type Sql } from '../../core/sql.js';
 
 /** A channel's row: whether new leads go there, and its settings with their secrets (never sent to a browser). */
 export interface ChannelRow {
@@ -147,11 +147,7 @@ export async function insertLog(db: Sql, entry: NewDeliveryLog): Promise<void> {
      VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [entry.channel, entry.message_id, entry.subject, entry.ok, entry.answer, entry.attempt, entry.test],
   );
-  await execute(
-    db,
-    `DELETE FROM lead_delivery_log WHERE id <= (SELECT id FROM lead_delivery_log ORDER BY id DESC OFFSET $1 LIMIT 1)`,
-    [LOG_KEPT],
-  );
+  await keepNewest(db, 'lead_delivery_log', LOG_KEPT);
 }
 
 export function listLog(db: Sql): Promise<NotifyDelivery[]> {
