@@ -1,4 +1,4 @@
-import type { Message, MessageExportFormat } from '@site/shared-types';
+import { beijingIso, type Message, type MessageExportFormat } from '@site/shared-types';
 import ExcelJS from 'exceljs';
 
 /**
@@ -54,10 +54,6 @@ export async function messagesXlsx(messages: readonly Message[]): Promise<Buffer
 
 /** `留言-20261126-0930.xlsx`, in Beijing time. */
 export function exportFileName(format: MessageExportFormat, now: Date): string {
-  const stamp = new Date(now.getTime() + 8 * 3600_000)
-    .toISOString()
-    .slice(0, 16)
-    .replace(/[-:]/g, '')
-    .replace('T', '-');
+  const stamp = beijingIso(now).slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
   return `留言-${stamp}.${format}`;
 }
