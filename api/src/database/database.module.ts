@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import pg from 'pg';
 import { DatabaseLogger } from './database-logger.js';
 import { migrations } from './migrations/index.js';
+import { PoolClient } from './pool-client.js';
 import { SeedService } from './seed.service.js';
 
 const PG_DATE_OID = 1082;
@@ -38,6 +39,7 @@ export class DatabaseModule {
             application_name: 'yunfan-site',
             connectionTimeoutMillis: 3000,
             query_timeout: 15_000,
+            Client: PoolClient,
           },
         }),
       ],
