@@ -1,3 +1,4 @@
+import { QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { isDatabaseUnavailable } from './database-errors.js';
 
 describe('isDatabaseUnavailable', () => {
@@ -14,6 +15,7 @@ describe('isDatabaseUnavailable', () => {
     ['a pool timeout', new Error('timeout exceeded when trying to connect')],
     ['a wrapped driver error', Object.assign(new Error('query failed'), { driverError: { code: '57P01' } })],
     ['a cause', new Error('failed', { cause: Object.assign(new Error('x'), { code: 'ECONNRESET' }) })],
+    ["a transaction's next statement after its connection failed", new QueryRunnerAlreadyReleasedError()],
   ])('should recognise %s', (_what, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });

@@ -38,6 +38,9 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
     if (code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code)) return true;
   }
   if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+  // TypeORM gives a connection that failed back to the pool at once: the transaction's next statement finds its
+  // runner released.
+  if ((error as { name?: unknown }).name === 'QueryRunnerAlreadyReleasedError') return true;
   const inner = [driverError, cause, ...(Array.isArray(errors) ? errors : [])];
   return inner.some((next) => next !== error && isDatabaseUnavailable(next, depth + 1));
 }

@@ -26,8 +26,16 @@ export function isServerStopping(): boolean {
  */
 export function reportUnlessStopping(error: unknown, report: () => void): void {
   if (!isDatabaseUnavailable(error)) return report();
+  unlessStopping(report);
+}
+
+/**
+ * Runs `then` a moment from now ({@link STOP_GRACE_MS}) unless the server is stopping by then: for what follows a
+ * lost database connection, which is news only if the server's own stop does not explain it.
+ */
+export function unlessStopping(then: () => void): void {
   if (stopping) return;
   setTimeout(() => {
-    if (!stopping) report();
+    if (!stopping) then();
   }, STOP_GRACE_MS).unref();
 }

@@ -2,12 +2,14 @@ import { Logger } from '@nestjs/common';
 import type { Logger as TypeOrmLogger } from 'typeorm';
 import { BoundedLog } from '../core/bounded-log.js';
 import { isDatabaseUnavailable } from '../core/database-errors.js';
-import { isServerStopping, STOP_GRACE_MS } from '../core/server-stopping.js';
+import { unlessStopping } from '../core/server-stopping.js';
 
 /**
  * TypeORM's messages through Nest's logger. While the database is unreachable every query fails alike, so those
  * failures are reported at a bounded rate; and once the server is stopping, the pool's "connection terminated"
  * errors are the expected end of its connections (Ctrl-C also reaches the embedded PostgreSQL) and are not shown.
+ * Ctrl-C reaches PostgreSQL and this process at once, and this process may read a connection's end before its own
+ * signal: a lost connection is reported only if it is still unexplained a moment later.
  * Query parameters are never logged (they can hold password hashes and tokens).
  */
 export class DatabaseLogger implements TypeOrmLogger {
@@ -19,7 +21,7 @@ export class DatabaseLogger implements TypeOrmLogger {
   logQueryError(error: string | Error, query: string): void {
     const message = error instanceof Error ? error.message : error;
     if (isDatabaseUnavailable(error)) {
-      if (!isServerStopping()) this.outages.note('unavailable', `database unavailable: ${message}`);
+      unlessStopping(() => this.outages.note('unavailable', `database unavailable: ${message}`));
       return;
     }
     this.logger.error(`query failed: ${message} -- ${query.replace(/\s+/g, ' ').slice(0, 300)}`);
@@ -42,11 +44,6 @@ export class DatabaseLogger implements TypeOrmLogger {
 
   /** The pool's own errors (an idle connection dropped by the server). */
   poolError(error: Error): void {
-    if (isServerStopping()) return;
-    // Ctrl-C reaches the embedded PostgreSQL and this process at once, and this process may read a connection's
-    // end before its own signal: what is still unexplained a moment later is reported.
-    setTimeout(() => {
-      if (!isServerStopping()) this.outages.note('pool', `connection lost: ${error.message}`);
-    }, STOP_GRACE_MS).unref();
+    unlessStopping(() => this.outages.note('pool', `connection lost: ${error.message}`));
   }
 }

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { isServerStopping, unlessStopping } from '../../core/server-stopping.js';
 import { listenOn, readContentVersion } from './content-version.queries.js';
 
 const CHANNEL = 'content_changed';
@@ -82,7 +83,7 @@ export class ContentVersion implements OnApplicationBootstrap, OnApplicationShut
 
   private async listen(): Promise<void> {
     this.timer = null;
-    if (this.stopped) return;
+    if (this.stopped || isServerStopping()) return;
     const options = this.db.options as { url?: string };
     const client = new pg.Client({
       connectionString: options.url,
@@ -104,7 +105,7 @@ export class ContentVersion implements OnApplicationBootstrap, OnApplicationShut
       await listenOn(client, [CHANNEL, RELEASES_CHANNEL]);
       if (this.stopped) throw new Error('stopping');
     } catch (error) {
-      if (this.stopped) {
+      if (this.stopped || isServerStopping()) {
         await client.end().catch(() => undefined);
         return;
       }
@@ -129,11 +130,14 @@ export class ContentVersion implements OnApplicationBootstrap, OnApplicationShut
     if (this.client !== client) return;
     this.client = null;
     client.end().catch(() => undefined);
-    if (this.stopped) return;
     // What is cached stays served meanwhile (the database may be down: the cache is all there is); it is
-    // dropped when listening again, since a change may have been missed.
-    this.logger.warn('lost the connection that listens for content changes; reconnecting');
-    this.retry();
+    // dropped when listening again, since a change may have been missed. Unless the server is stopping: Ctrl-C
+    // reaches PostgreSQL too, and this connection may end before this process reads its own signal.
+    unlessStopping(() => {
+      if (this.stopped) return;
+      this.logger.warn('lost the connection that listens for content changes; reconnecting');
+      this.retry();
+    });
   }
 
   private retry(): void {
