@@ -8,7 +8,8 @@ import { configureApp } from './app.setup.js';
 import { AppLogger } from './core/app-logger.js';
 import { drainHttp } from './core/http-drain.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
-import { serverStopping } from './core/server-stopping.js';
+import { isDatabaseUnavailable } from './core/database-errors.js';
+import { isServerStopping, serverStopping } from './core/server-stopping.js';
 import { EmbeddedDatabaseError, startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
 import { runPrimary, type PrimaryMessage, type WorkerMessage } from './workers.js';
 
@@ -83,6 +84,8 @@ async function main(): Promise<void> {
     process.send?.({ type: 'ready', port } satisfies WorkerMessage);
   } else logger.log(`Ready in ${Date.now() - startedAt} ms: http://localhost:${port}/`);
 
+  for (const event of ['uncaughtException', 'unhandledRejection'] as const) process.on(event, uncaught);
+
   let stopping = false;
   const server = app.getHttpServer();
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -116,6 +119,17 @@ async function main(): Promise<void> {
   process.on('message', (message: PrimaryMessage) => {
     if (message?.type === 'stop' && !stopping) void shutdown('SIGTERM');
   });
+}
+
+/**
+ * A failure nothing caught ends the process with code 1, as Node's default would, but through the logger. One that
+ * is the database going away while the server stops is the expected end of a connection (Ctrl-C reaches the
+ * embedded PostgreSQL too): the orderly stop goes on, and the database is stopped properly.
+ */
+function uncaught(error: unknown): void {
+  if (isServerStopping() && isDatabaseUnavailable(error)) return;
+  logger.error(`Uncaught failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(1);
 }
 
 function loggerLevels(config: AppConfig): Array<'error' | 'warn' | 'log' | 'debug'> {

@@ -61,6 +61,15 @@ function launch(env: Record<string, string>, options: { uid?: number; gid?: numb
   return { child, output: () => output, exited };
 }
 
+/**
+ * How a run ended: `exit N`, followed by everything the server printed when N is not the expected code, so that a
+ * failure shows why.
+ */
+async function ending(run: Pick<Server, 'exited' | 'output'>, expected: number): Promise<string> {
+  const code = await run.exited;
+  return code === expected ? `exit ${code}` : `exit ${code}:\n${run.output()}`;
+}
+
 async function start(
   env: Record<string, string>,
   options: { uid?: number; gid?: number; detached?: boolean } = {},
@@ -149,7 +158,7 @@ describe('the server', () => {
       } finally {
         first.child.kill('SIGTERM');
       }
-      expect(await first.exited).toBe(0);
+      expect(await ending(first, 0)).toBe('exit 0');
       expect(first.output()).toMatch(/SIGTERM received, shutting down/);
       expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
 
@@ -162,7 +171,7 @@ describe('the server', () => {
       } finally {
         second.child.kill('SIGINT');
       }
-      expect(await second.exited).toBe(0);
+      expect(await ending(second, 0)).toBe('exit 0');
       expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
     },
     SLOW,
@@ -175,7 +184,7 @@ describe('the server', () => {
       const server = await start({ DATA_DIR: path.join(workDir, 'ctrl-c') }, { detached: true });
       expect((await api(server, 'GET', '/api/header')).body.code).toBe(0);
       process.kill(-server.child.pid!, 'SIGINT');
-      expect(await server.exited).toBe(0);
+      expect(await ending(server, 0)).toBe('exit 0');
       const afterSignal = server.output().slice(server.output().indexOf('SIGINT received'));
       expect(afterSignal).not.toMatch(/pool|terminating connection|error/i);
       expect(server.output()).not.toContain('\x1b[');
@@ -191,7 +200,7 @@ describe('the server', () => {
       const { port } = taken.address() as net.AddressInfo;
       try {
         const run = launch({ DATA_DIR: path.join(workDir, 'port-taken'), PORT: String(port) });
-        expect(await run.exited).toBe(1);
+        expect(await ending(run, 1)).toBe('exit 1');
         expect(run.output()).toContain(`Port ${port} on 127.0.0.1 is already in use`);
         expect(run.output()).toContain(`PORT=${port + 1} npm start`);
         expect(run.output()).not.toMatch(/successfully started|^\s+at /m);
@@ -221,7 +230,7 @@ describe('the server', () => {
       } finally {
         second.child.kill('SIGTERM');
       }
-      expect(await second.exited).toBe(0);
+      expect(await ending(second, 0)).toBe('exit 0');
     },
     SLOW,
   );
@@ -230,7 +239,7 @@ describe('the server', () => {
     'should refuse a bad variable with a message naming it',
     async () => {
       const run = launch({ DATA_DIR: path.join(workDir, 'unused'), PORT: 'eighty' });
-      expect(await run.exited).toBe(1);
+      expect(await ending(run, 1)).toBe('exit 1');
       expect(run.output()).toMatch(/Invalid configuration: PORT/);
     },
     SLOW,
@@ -242,7 +251,7 @@ describe('the server', () => {
       const file = path.join(workDir, 'not-a-folder');
       await fs.writeFile(file, 'x');
       const run = launch({ DATA_DIR: file });
-      expect(await run.exited).toBe(1);
+      expect(await ending(run, 1)).toBe('exit 1');
       expect(run.output()).toContain(`DATA_DIR "${file}"`);
     },
     SLOW,
@@ -256,7 +265,7 @@ describe('the server', () => {
         await fs.mkdir(closed, { mode: 0o700 });
         await fs.chmod(closed, 0o700);
         const run = launch({ DATA_DIR: path.join(closed, 'data') });
-        expect(await run.exited).toBe(1);
+        expect(await ending(run, 1)).toBe('exit 1');
         expect(run.output()).toMatch(/"postgres" system user, which cannot enter ".*closed" \(mode 700\)/);
       },
       SLOW,
@@ -279,7 +288,7 @@ describe('the server', () => {
         } finally {
           server.child.kill('SIGTERM');
         }
-        expect(await server.exited).toBe(0);
+        expect(await ending(server, 0)).toBe('exit 0');
       },
       SLOW,
     );
@@ -290,7 +299,7 @@ describe('the server', () => {
       'should explain when DATA_DIR cannot be created',
       async () => {
         const run = launch({ DATA_DIR: '/proc/forbidden/data' });
-        expect(await run.exited).toBe(1);
+        expect(await ending(run, 1)).toBe('exit 1');
         expect(run.output()).toContain('DATA_DIR "/proc/forbidden/data" cannot be created');
       },
       SLOW,
