@@ -8,8 +8,7 @@ import { configureApp } from './app.setup.js';
 import { AppLogger } from './core/app-logger.js';
 import { drainHttp } from './core/http-drain.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
-import { isDatabaseUnavailable } from './core/database-errors.js';
-import { isServerStopping, serverStopping } from './core/server-stopping.js';
+import { reportUnlessStopping, serverStopping } from './core/server-stopping.js';
 import { EmbeddedDatabaseError, startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
 import { runPrimary, type PrimaryMessage, type WorkerMessage } from './workers.js';
 
@@ -123,13 +122,14 @@ async function main(): Promise<void> {
 
 /**
  * A failure nothing caught ends the process with code 1, as Node's default would, but through the logger. One that
- * is the database going away while the server stops is the expected end of a connection (Ctrl-C reaches the
- * embedded PostgreSQL too): the orderly stop goes on, and the database is stopped properly.
+ * is the database going away is judged as the background jobs' are: the server's own stop explains it (Ctrl-C reaches
+ * the embedded PostgreSQL too), and then the orderly stop goes on and stops the database properly.
  */
 function uncaught(error: unknown): void {
-  if (isServerStopping() && isDatabaseUnavailable(error)) return;
-  logger.error(`Uncaught failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  process.exit(1);
+  reportUnlessStopping(error, () => {
+    logger.error(`Uncaught failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  });
 }
 
 function loggerLevels(config: AppConfig): Array<'error' | 'warn' | 'log' | 'debug'> {

@@ -10,7 +10,7 @@ let stopping = false;
  * How long a database failure waits to be explained by the server's own shutdown before it is reported: Ctrl-C
  * reaches PostgreSQL and this process at once, and this process may see a connection end before its own signal.
  */
-export const STOP_GRACE_MS = 200;
+const STOP_GRACE_MS = 200;
 
 export function serverStopping(): void {
   stopping = true;

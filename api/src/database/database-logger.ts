@@ -6,10 +6,9 @@ import { unlessStopping } from '../core/server-stopping.js';
 
 /**
  * TypeORM's messages through Nest's logger. While the database is unreachable every query fails alike, so those
- * failures are reported at a bounded rate; and once the server is stopping, the pool's "connection terminated"
- * errors are the expected end of its connections (Ctrl-C also reaches the embedded PostgreSQL) and are not shown.
- * Ctrl-C reaches PostgreSQL and this process at once, and this process may read a connection's end before its own
- * signal: a lost connection is reported only if it is still unexplained a moment later.
+ * failures are reported at a bounded rate. Once the server is stopping, a lost connection is the expected end of it
+ * and is not shown; since Ctrl-C reaches the embedded PostgreSQL and this process at once, and this process may read
+ * a connection's end before its own signal, a lost connection is reported only if still unexplained a moment later.
  * Query parameters are never logged (they can hold password hashes and tokens).
  */
 export class DatabaseLogger implements TypeOrmLogger {
