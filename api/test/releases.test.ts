@@ -57,6 +57,20 @@ async function servedRelease(app: TestApp, bucket?: number): Promise<{ release: 
   return { release: release!, cookie: cookie?.find((line) => line.startsWith(`${BUCKET}=`)) ?? null };
 }
 
+/**
+ * How long `app` took to serve `release` to a visitor of `bucket`, asked every 20 ms for at most 5 s; Infinity when it
+ * never did. Another instance hears of a switch through the database's announcement, which comes a moment after the
+ * commit.
+ */
+async function timeToServe(app: TestApp, release: string, bucket?: number): Promise<number> {
+  const from = Date.now();
+  while (Date.now() - from < 5000) {
+    if ((await servedRelease(app, bucket)).release === release) return Date.now() - from;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return Infinity;
+}
+
 const tick = (app = t) => app.app.get(ReleasesService).tick();
 
 beforeAll(async () => {
@@ -217,25 +231,16 @@ describe('switching', () => {
 
       expect(await servedRelease(other)).toMatchObject({ release: first });
       expect(await cli('activate', 'desktop', next)).toBe(0);
-      // The switch was committed before the command returned: the other instance serves it within a second.
-      const done = Date.now();
-      let waited = Infinity;
-      while (Date.now() - done < 5000) {
-        if ((await servedRelease(other)).release === next) {
-          waited = Date.now() - done;
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      expect(waited).toBeLessThan(1000);
+      // Each switch was committed before the command returned: the other instance serves it within a second.
+      expect(await timeToServe(other, next)).toBeLessThan(1000);
       expect((await servedRelease(t)).release).toBe(next);
 
       expect(await cli('canary', 'mf-desktop', first, '30')).toBe(0);
-      expect((await servedRelease(other, 10)).release).toBe(first);
+      expect(await timeToServe(other, first, 10)).toBeLessThan(1000);
       expect(await cli('rollback', 'desktop')).toBe(0);
-      expect((await servedRelease(other, 10)).release).toBe(next);
+      expect(await timeToServe(other, next, 10)).toBeLessThan(1000);
       expect(await cli('rollback', 'desktop')).toBe(0);
-      expect((await servedRelease(other, 10)).release).toBe(first);
+      expect(await timeToServe(other, first, 10)).toBeLessThan(1000);
 
       lines.length = 0;
       expect(await cli('list')).toBe(0);
