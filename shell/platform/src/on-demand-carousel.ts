@@ -95,10 +95,20 @@ export interface AutoplayingCarousel {
 }
 
 /**
+ * Animation frames a new swiper needs before a step of ours is safe. Its ResizeObserver's first report (which
+ * comes even when nothing changed, as the observed box is fractional and swiper's measure is not) is handled a
+ * frame later and re-seats the slider, a frame after that, on the slide it was on when the report was handled.
+ * A step taken in between is undone by that re-seat, and autoplay, left waiting for the end of a transition
+ * that no longer runs, stops for good. Four frames leave one to spare whichever frame the takeover came in.
+ */
+const SETTLE_FRAMES = 4;
+
+/**
  * Called with the real carousel once it runs (swiper/react's `onSwiper`). Autoplay would take its first step a
- * whole delay after the script arrived; this keeps it at `firstStepAt`, taken the way autoplay takes it (an
- * internal `slideNext`), so autoplay goes on at its own pace after it. A bullet clicked meanwhile is applied (the
- * visitor's step then replaces the planned one) and the focus goes back to the slide that had it.
+ * whole delay after the script arrived; this keeps it at `firstStepAt` (or takes it once the carousel has
+ * settled, if that is later), taken the way autoplay takes it (an internal `slideNext`), so autoplay goes on at
+ * its own pace after it. A bullet clicked meanwhile is applied (the visitor's step then replaces the planned
+ * one) and the focus goes back to the slide that had it.
  */
 export function startOnDemandCarousel(
   carousel: AutoplayingCarousel,
@@ -119,12 +129,15 @@ export function startOnDemandCarousel(
   if (!carousel.autoplay.running || wait > delayMs - 50) return;
   carousel.autoplay.stop();
   const index = carousel.realIndex;
-  setTimeout(
-    () => {
-      if (carousel.destroyed) return;
-      carousel.autoplay.start();
-      if (carousel.realIndex === index) carousel.slideNext(carousel.params.speed, true, true);
-    },
-    Math.max(0, wait),
-  );
+  // Taken once both have come: its time, and the end of the carousel's settling.
+  let pending = 2;
+  const step = () => {
+    if (--pending > 0 || carousel.destroyed) return;
+    carousel.autoplay.start();
+    if (carousel.realIndex === index) carousel.slideNext(carousel.params.speed, true, true);
+  };
+  setTimeout(step, Math.max(0, wait));
+  let frames = SETTLE_FRAMES;
+  const frame = () => (--frames > 0 ? requestAnimationFrame(frame) : step());
+  requestAnimationFrame(frame);
 }
