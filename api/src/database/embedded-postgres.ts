@@ -33,6 +33,8 @@ export interface EmbeddedOptions {
    */
   listen?: readonly string[];
   log?: (line: string) => void;
+  /** How a free port is found when none is fixed: a probe on loopback unless given (tests give one). */
+  freePort?: () => Promise<number>;
 }
 
 const LOOPBACK = ['127.0.0.1'];
@@ -41,6 +43,10 @@ const HBA_BEGIN = '# begin: other machines (EMBEDDED_PG_LISTEN), managed by the 
 const HBA_END = '# end: other machines';
 
 const CLUSTER_DIR = 'postgres';
+/** How many free ports a start tries when the one found is taken before PostgreSQL listens on it. */
+const PORT_ATTEMPTS = 3;
+/** PostgreSQL's words when its port is in use. */
+const PORT_TAKEN = /could not bind .*Address already in use/;
 const PASSWORD_FILE = 'postgres.password';
 
 /**
@@ -62,7 +68,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   await stopOrphanedServer(clusterDir, log);
 
   const listen = options.listen?.length ? options.listen : LOOPBACK;
-  const port = options.port ?? (await freePort());
+  const pickPort = options.freePort ?? freePort;
+  const fixedPort = options.port ?? null;
+  let port = fixedPort ?? (await pickPort());
   const recent: string[] = [];
   const remember = (message: unknown) => {
     const text = message instanceof Error ? message.message : String(message);
@@ -73,20 +81,22 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   };
 
   const EmbeddedPostgres = await importWithoutExitHooks();
-  const server = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    port,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: isRoot(),
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    // TCP on loopback only, and no Unix socket in /tmp that could clash with another cluster.
-    postgresFlags: ['-c', `listen_addresses=${listen.join(',')}`, '-c', 'unix_socket_directories='],
-    onLog: remember,
-    onError: remember,
-  });
+  const serverOn = (serverPort: number) =>
+    new EmbeddedPostgres({
+      databaseDir: clusterDir,
+      port: serverPort,
+      user: 'postgres',
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: isRoot(),
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      // TCP on loopback only, and no Unix socket in /tmp that could clash with another cluster.
+      postgresFlags: ['-c', `listen_addresses=${listen.join(',')}`, '-c', 'unix_socket_directories='],
+      onLog: remember,
+      onError: remember,
+    });
+  let server = serverOn(port);
 
   const initialised = await pathExists(path.join(clusterDir, 'PG_VERSION'));
   if (!initialised) {
@@ -104,13 +114,26 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     clusterDir,
     listen.some((address) => !LOOPBACK.includes(address)),
   );
-  try {
-    await server.start();
-  } catch (error) {
-    throw new EmbeddedDatabaseError(
-      `The embedded PostgreSQL server in ${clusterDir} did not start${error ? `: ${describe(error)}` : ''}.\n` +
-        `Its last messages:\n${recent.join('\n')}`,
-    );
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await server.start();
+      break;
+    } catch (error) {
+      // A port found free stays free only until something takes it: between the probe and the start (creating
+      // the cluster takes seconds), any socket opened on this machine meanwhile may be given it. A port chosen by us is
+      // then exchanged for another; a fixed one is the operator's to change.
+      if (fixedPort === null && attempt < PORT_ATTEMPTS && recent.some((line) => PORT_TAKEN.test(line))) {
+        log(`Port ${port} was taken before PostgreSQL could listen on it; trying another`);
+        recent.length = 0;
+        port = await pickPort();
+        server = serverOn(port);
+        continue;
+      }
+      throw new EmbeddedDatabaseError(
+        `The embedded PostgreSQL server in ${clusterDir} did not start${error ? `: ${describe(error)}` : ''}.\n` +
+          `Its last messages:\n${recent.join('\n')}`,
+      );
+    }
   }
   log(`Embedded PostgreSQL is listening on ${listen.join(', ')} port ${port}`);
 
