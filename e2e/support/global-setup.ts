@@ -35,9 +35,10 @@ async function startServer(
   chmodSync(dataDir, 0o755);
 
   const baidu = await startFakeBaidu();
-  // A port the lead-notification test listens on as a group robot (support/lead-inbox.ts): the only robot address
-  // besides WeCom's and DingTalk's own that this server accepts.
-  const robotPort = await freePort();
+  // The lead-notification test's group robot: the only robot address besides WeCom's and DingTalk's own that this
+  // server accepts. It listens from here on, so no other program can take its port first.
+  const robot = await startRobot();
+  const robotPort = robot.port;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
@@ -103,18 +104,10 @@ async function startServer(
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
       await baidu.stop();
+      await robot.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** A port nothing listens on now (it is free again once closed). */
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** The link push the e2e server is configured with (BAIDU_PUSH_*). */
@@ -148,6 +141,36 @@ async function startFakeBaidu(): Promise<{ url: string; stop: () => Promise<void
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * A stand-in for a group robot's webhook (any `POST`, answered `{errcode: 0}` like WeCom's) that keeps the texts it
+ * received and answers them to `GET /received` (`robotTexts` in support/lead-inbox.ts).
+ */
+async function startRobot(): Promise<{ port: number; stop: () => Promise<void> }> {
+  const texts: string[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      res.setHeader('Content-Type', 'application/json');
+      if (req.method === 'GET' && req.url === '/received') {
+        res.end(JSON.stringify(texts));
+        return;
+      }
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { text?: { content?: string } };
+      texts.push(body.text?.content ?? '');
+      res.end(JSON.stringify({ errcode: 0, errmsg: 'ok' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
     stop: () => {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));

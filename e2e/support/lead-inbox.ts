@@ -1,7 +1,7 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { robotPort } from './site';
 
 /** A mail as the tests read it. */
 export interface InboxMail {
@@ -11,12 +11,11 @@ export interface InboxMail {
 }
 
 /**
- * Where the lead-notification test's server delivers: a real SMTP server (npm `smtp-server`, plain SMTP on loopback
- * with a login) and a group robot's webhook answering `{errcode: 0}` like WeCom's. Both keep what they received.
+ * Where the lead-notification test's server delivers mail: a real SMTP server (npm `smtp-server`, plain SMTP on
+ * loopback with a login) that keeps what it received. Its group robot is the runner's (`robotTexts`).
  */
 export class LeadInbox {
   readonly mails: InboxMail[] = [];
-  readonly robotTexts: string[] = [];
   readonly account = { user: 'sales@yunfan.example.com', password: 'e2e-smtp-secret' };
   smtpPort = 0;
 
@@ -40,26 +39,18 @@ export class LeadInbox {
     },
   });
 
-  private readonly robot = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { text?: { content?: string } };
-      this.robotTexts.push(body.text?.content ?? '');
-      res.setHeader('Content-Type', 'application/json');
-      res.end(JSON.stringify({ errcode: 0, errmsg: 'ok' }));
-    });
-  });
-
-  async start(robotPort: number): Promise<void> {
+  async start(): Promise<void> {
     await new Promise<void>((resolve) => this.smtp.listen(0, '127.0.0.1', resolve));
     this.smtpPort = (this.smtp.server.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => this.robot.listen(robotPort, '127.0.0.1', resolve));
   }
 
   async stop(): Promise<void> {
-    this.robot.closeAllConnections();
-    await new Promise((resolve) => this.robot.close(resolve));
     await new Promise<void>((resolve) => this.smtp.close(() => resolve()));
   }
+}
+
+/** The texts this worker's group robot has received (it runs in the runner: support/global-setup.ts). */
+export async function robotTexts(): Promise<string[]> {
+  const response = await fetch(`http://127.0.0.1:${robotPort()}/received`);
+  return (await response.json()) as string[];
 }

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { loginAs, openScreen } from '../../support/admin';
 import { MOBILE_UA } from '../../support/chromium';
-import { LeadInbox } from '../../support/lead-inbox';
+import { LeadInbox, robotTexts } from '../../support/lead-inbox';
 import { mainUrl, mountedRemote, ownAddress, robotPort } from '../../support/site';
 
 test.use({ viewport: { width: 1366, height: 900 }, extraHTTPHeaders: ownAddress('admin/lead-notify') });
 
 const inbox = new LeadInbox();
-test.beforeAll(() => inbox.start(robotPort()));
+test.beforeAll(() => inbox.start());
 test.afterAll(() => inbox.stop());
 
 test.describe('lead notifications', () => {
@@ -71,7 +71,7 @@ test.describe('lead notifications', () => {
       .poll(() => inbox.mails.find((mail) => mail.subject.includes(`周经理${stamp}`))?.text ?? '', { timeout: 15_000 })
       .toContain('留言内容：我们想做一个带会员系统的官网，下周可以面谈。');
     await expect
-      .poll(() => inbox.robotTexts.find((text) => text.includes(`周经理${stamp}`)) ?? '', { timeout: 15_000 })
+      .poll(async () => (await robotTexts()).find((text) => text.includes(`周经理${stamp}`)) ?? '', { timeout: 15_000 })
       .toContain('电话：13700137000');
 
     // The screen lists both deliveries as successful.
