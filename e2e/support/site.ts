@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { MAIN_HOST, MOBILE_HOST } from './chromium';
 
 /**
@@ -79,4 +79,21 @@ export function swiperScripts(page: Page): string[] {
     if (body.includes('wrapperClass')) urls.push(response.url());
   });
   return urls;
+}
+
+/** Scrolls the page to its end, where an infinite list's end shows. */
+export async function scrollToEnd(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+}
+
+/**
+ * Scrolls to the end until an infinite list shows `total` entries, each scroll having to bring more within 5 s. The
+ * count is read once a round: read twice, a load landing in between would have the round wait for one that never
+ * comes.
+ */
+export async function scrollUntilAll(page: Page, entries: Locator, total: number): Promise<void> {
+  for (let shown = await entries.count(); shown < total; shown = await entries.count()) {
+    await scrollToEnd(page);
+    await expect(entries).not.toHaveCount(shown, { timeout: 5000 });
+  }
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   CASE_CLASSES,
   INFINITE_LIST,
@@ -7,13 +7,9 @@ import {
   type WebcaseCutData,
 } from '@site/shared-types';
 import { apiData, expectListCall, recordCalls } from '../../support/api';
-import { mainUrl, mountedRemote } from '../../support/site';
+import { mainUrl, mountedRemote, scrollToEnd, scrollUntilAll } from '../../support/site';
 
 test.use({ viewport: { width: 1366, height: 900 } });
-
-async function scrollToEnd(page: Page) {
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-}
 
 test.describe('desktop infinite lists', () => {
   test('a service page should load 3 more cases a second after its end shows, until the total', async ({
@@ -48,11 +44,7 @@ test.describe('desktop infinite lists', () => {
     await page.clock.resume();
 
     // Keep scrolling until everything is there; each call's cursor is the previous answer's.
-    while ((await cards.count()) < items.case.sum) {
-      const before = await cards.count();
-      await scrollToEnd(page);
-      await expect(cards).not.toHaveCount(before, { timeout: 5000 });
-    }
+    await scrollUntilAll(page, cards, items.case.sum);
     await expect(status).toHaveText('没有更多了');
     expect(calls.map((call) => call.body.page)).toEqual(calls.map((_, index) => 4 + index * 3));
     expect(await cards.count()).toBe(items.case.sum);

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CASE_CLASSES, type ItemsData, type WebcaseCutData } from '@site/shared-types';
 import { answerCalls, apiData, expectListCall, recordCalls } from '../../support/api';
 import { MOBILE_UA } from '../../support/chromium';
-import { directUrl, mainUrl, mountedRemote, ownAddress } from '../../support/site';
+import { directUrl, mainUrl, mountedRemote, ownAddress, scrollUntilAll } from '../../support/site';
 
 test.use({
   userAgent: MOBILE_UA,
@@ -73,11 +73,7 @@ test.describe('mobile lists', () => {
     await mountedRemote(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(items.menu.title);
     const cards = page.getByTestId('case-list').getByRole('link');
-    while ((await cards.count()) < items.case.sum) {
-      const before = await cards.count();
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await expect(cards).not.toHaveCount(before, { timeout: 5000 });
-    }
+    await scrollUntilAll(page, cards, items.case.sum);
     await expect(page.getByTestId('list-status')).toHaveText('没有更多了');
     expectListCall(calls[0], { menu: 5, amount: 3, type: 1, page: 4 });
   });
