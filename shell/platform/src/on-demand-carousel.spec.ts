@@ -64,7 +64,7 @@ describe('startOnDemandCarousel', () => {
     stop();
     expect(carousel.reseated).toBe(true);
     expect(steps).toHaveLength(1);
-    // Four frames after the takeover at the latest, or at the time it was due.
+    // At its time, but not before four frames have passed since the takeover.
     expect(steps[0]).toBe(Math.max(dueMs, 4 * FRAME_MS));
     expect(carousel.realIndex).toBe(1);
     expect(carousel.autoplay.running).toBe(true);
