@@ -119,33 +119,17 @@ export const BAIDU_PUSH = { token: 'e2e-baidu-token', site: 'https://www.yunfan.
  */
 async function startFakeBaidu(): Promise<{ url: string; stop: () => Promise<void> }> {
   let remain = 500;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const query = new URL(req.url ?? '/', 'http://fake').searchParams;
-      const urls = Buffer.concat(chunks).toString('utf8').split('\n').filter(Boolean);
-      const ok = req.method === 'POST' && query.get('token') === BAIDU_PUSH.token && urls.length > 0;
-      remain = ok ? Math.max(0, remain - urls.length) : remain;
-      res.statusCode = ok ? 200 : 401;
-      res.setHeader('Content-Type', 'application/json');
-      res.end(
-        JSON.stringify(
-          ok
-            ? { remain, success: urls.length, not_same_site: [], not_valid: [] }
-            : { error: 401, message: 'token is not valid' },
-        ),
-      );
-    });
+  const { port, stop } = await startStandIn((req, body, res) => {
+    const query = new URL(req.url ?? '/', 'http://fake').searchParams;
+    const urls = body.split('\n').filter(Boolean);
+    const ok = req.method === 'POST' && query.get('token') === BAIDU_PUSH.token && urls.length > 0;
+    remain = ok ? Math.max(0, remain - urls.length) : remain;
+    res.statusCode = ok ? 200 : 401;
+    return ok
+      ? { remain, success: urls.length, not_same_site: [], not_valid: [] }
+      : { error: 401, message: 'token is not valid' };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stop: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
+  return { url: `http://127.0.0.1:${port}`, stop };
 }
 
 /**
@@ -154,18 +138,28 @@ async function startFakeBaidu(): Promise<{ url: string; stop: () => Promise<void
  */
 async function startRobot(): Promise<{ port: number; stop: () => Promise<void> }> {
   const texts: string[] = [];
+  return startStandIn((req, body) => {
+    if (req.method === 'GET' && req.url === '/received') return texts;
+    const sent = JSON.parse(body || '{}') as { text?: { content?: string } };
+    texts.push(sent.text?.content ?? '');
+    return { errcode: 0, errmsg: 'ok' };
+  });
+}
+
+/**
+ * A JSON service on a free loopback port, in the runner's process: `answer` gets each request with its whole body
+ * and returns what is sent back (it may set the status first).
+ */
+async function startStandIn(
+  answer: (req: http.IncomingMessage, body: string, res: http.ServerResponse) => unknown,
+): Promise<{ port: number; stop: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      const reply = answer(req, Buffer.concat(chunks).toString('utf8'), res);
       res.setHeader('Content-Type', 'application/json');
-      if (req.method === 'GET' && req.url === '/received') {
-        res.end(JSON.stringify(texts));
-        return;
-      }
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { text?: { content?: string } };
-      texts.push(body.text?.content ?? '');
-      res.end(JSON.stringify({ errcode: 0, errmsg: 'ok' }));
+      res.end(JSON.stringify(reply));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
