@@ -67,16 +67,16 @@ export function storeState<T = Record<string, unknown>>(page: Page): Promise<T> 
   );
 }
 
-/**
- * Collects the scripts of a page that carry swiper's code (its default parameters name `wrapperClass`, which no
- * other script of the site does), from now on.
- */
+/** Whether a script carries swiper's code: its default parameters name `wrapperClass`, which no other script does. */
+export const carriesSwiper = (script: string | Buffer): boolean => script.includes('wrapperClass');
+
+/** Collects the scripts of a page that carry swiper's code, from now on. */
 export function swiperScripts(page: Page): string[] {
   const urls: string[] = [];
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
     const body = await response.text().catch(() => '');
-    if (body.includes('wrapperClass')) urls.push(response.url());
+    if (carriesSwiper(body)) urls.push(response.url());
   });
   return urls;
 }

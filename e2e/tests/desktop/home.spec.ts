@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CAROUSEL, PROCESS_STEPS, truncateName, type HeaderData, type IndexData } from '@site/shared-types';
 import { apiData } from '../../support/api';
-import { directUrl, mainUrl, mountedRemote, swiperScripts } from '../../support/site';
+import { carriesSwiper, directUrl, mainUrl, mountedRemote, swiperScripts } from '../../support/site';
 
 test.use({ viewport: { width: 1366, height: 900 } });
 
@@ -19,7 +19,7 @@ async function holdSwiper(page: Page): Promise<() => void> {
     // Fetched from here, where the test host names do not resolve.
     const response = await route.fetch({ url: directUrl(new URL(route.request().url()).pathname) });
     const body = await response.body();
-    if (body.includes('wrapperClass')) await held;
+    if (carriesSwiper(body)) await held;
     await route.fulfill({ response, body });
   });
   return release;
