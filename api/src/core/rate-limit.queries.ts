@@ -1,30 +1,20 @@
 import type { EntityManager } from 'typeorm';
 import { execute, milliseconds, queryOne, type Sql } from './sql.js';
 
-/** A key's counters after a hit. */
+/** A key's counters after a hit, and how long its block (one set before this hit) still lasts. */
 export interface HitRow {
   hits: number;
   strikes: number;
-}
-
-/** Milliseconds the key stays blocked, or 0. */
-export async function blockedMs(db: Sql, key: string): Promise<number> {
-  // bigint arrives as text.
-  const row = await queryOne<{ ms: string }>(
-    db,
-    `SELECT GREATEST(0, EXTRACT(EPOCH FROM (blocked_until - now())) * 1000)::bigint AS ms
-     FROM rate_limit WHERE key = $1 AND blocked_until > now()`,
-    [key],
-  );
-  return row ? Number(row.ms) : 0;
+  blocked_ms: number;
 }
 
 /**
  * Counts a hit in the key's fixed window of `windowMs`, starting a new window when the last one has passed;
- * strikes older than `strikeMemory` (an interval) are forgotten.
+ * strikes older than `strikeMemory` (an interval) are forgotten. The key's row stays locked until the transaction
+ * ends, so hits of one key are counted one after the other.
  */
-export function countHit(db: Sql, key: string, windowMs: number, strikeMemory: string): Promise<HitRow | undefined> {
-  return queryOne<HitRow>(
+export async function countHit(db: Sql, key: string, windowMs: number, strikeMemory: string): Promise<HitRow> {
+  const row = await queryOne<{ hits: number; strikes: number; blocked_ms: string }>(
     db,
     `INSERT INTO rate_limit AS r (key, hits, window_start, updated_at) VALUES ($1, 1, now(), now())
      ON CONFLICT (key) DO UPDATE SET
@@ -32,9 +22,13 @@ export function countHit(db: Sql, key: string, windowMs: number, strikeMemory: s
        window_start = CASE WHEN r.window_start < now() - $2::interval THEN now() ELSE r.window_start END,
        strikes = CASE WHEN r.updated_at < now() - $3::interval THEN 0 ELSE r.strikes END,
        updated_at = now()
-     RETURNING hits, strikes`,
+     RETURNING hits, strikes,
+       GREATEST(0, EXTRACT(EPOCH FROM (blocked_until - clock_timestamp())) * 1000)::bigint AS blocked_ms`,
     [key, milliseconds(windowMs), strikeMemory],
   );
+  if (!row) throw new Error('INSERT … RETURNING returned no row');
+  // bigint arrives as text.
+  return { hits: row.hits, strikes: row.strikes, blocked_ms: Number(row.blocked_ms) };
 }
 
 /** Blocks the key for `blockMs` and counts a strike; its window starts again. */

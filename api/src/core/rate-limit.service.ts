@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { blockedMs, blockKey, countHit, resetKeys } from './rate-limit.queries.js';
+import { blockKey, countHit, resetKeys, type HitRow } from './rate-limit.queries.js';
 
 export interface LimitRule {
   /** Hits allowed within the window before the key is blocked. */
@@ -23,18 +23,42 @@ const STRIKE_MEMORY = '1 day';
 export class RateLimitService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** Milliseconds the key stays blocked, or 0. */
-  blockedFor(key: string): Promise<number> {
-    return blockedMs(this.db, key);
-  }
-
   /**
-   * Counts one hit; returns the block length in ms when this hit reached the limit, else 0. `within` counts it
-   * in the caller's transaction, so the hit and what it counts (a stored message) are saved together or not at all.
+   * Counts an attempt against every key before it is made, so that a burst of attempts at once gets no more than
+   * each key's limit through: the keys' rows are locked in turn (always in the same order) while the attempt is
+   * counted, and the attempt that reaches a limit blocks its key at once. Answers 0 when the attempt may go ahead,
+   * or, when a key is blocked already, how many ms its block still lasts (the longest of them); nothing is then
+   * counted. `within` counts in the caller's transaction, which must then roll back when the answer is not 0.
+   *
+   * An attempt that turns out well may undo its count with {@link reset}; one that fails keeps it.
    */
-  async hit(key: string, rule: LimitRule, within?: EntityManager): Promise<number> {
-    if (within) return countAndBlock(within, key, rule);
-    return this.db.transaction((manager) => countAndBlock(manager, key, rule));
+  async reserve(
+    attempts: ReadonlyArray<readonly [key: string, rule: LimitRule]>,
+    within?: EntityManager,
+  ): Promise<number> {
+    const ordered = [...attempts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const count = async (manager: EntityManager) => {
+      let blocked = 0;
+      for (const [key, rule] of ordered) {
+        const row = await countHit(manager, key, rule.windowMs, STRIKE_MEMORY);
+        if (row.blocked_ms > 0) blocked = Math.max(blocked, row.blocked_ms);
+        else if (row.hits >= rule.limit) await block(manager, key, rule, row);
+      }
+      return blocked;
+    };
+    if (within) return count(within);
+    const refused = new Error('blocked');
+    let blocked = 0;
+    try {
+      await this.db.transaction(async (manager) => {
+        blocked = await count(manager);
+        // A blocked attempt leaves no count behind.
+        if (blocked > 0) throw refused;
+      });
+    } catch (error) {
+      if (error !== refused) throw error;
+    }
+    return blocked;
   }
 
   /** Forgets the keys' counters and blocks; `within` does it in the caller's transaction. */
@@ -43,12 +67,9 @@ export class RateLimitService {
   }
 }
 
-async function countAndBlock(manager: EntityManager, key: string, rule: LimitRule): Promise<number> {
-  const row = await countHit(manager, key, rule.windowMs, STRIKE_MEMORY);
-  if (!row || row.hits < rule.limit) return 0;
-  const blockMs = Math.min(rule.maxBlockMs, rule.blockMs * 2 ** Math.min(row.strikes, 20));
-  await blockKey(manager, key, blockMs);
-  return blockMs;
+/** Blocks the key for its rule's first block, doubled for each strike it has. */
+async function block(manager: EntityManager, key: string, rule: LimitRule, row: HitRow): Promise<void> {
+  await blockKey(manager, key, Math.min(rule.maxBlockMs, rule.blockMs * 2 ** Math.min(row.strikes, 20)));
 }
 
 /** "15 分钟" / "2 小时" for a retry message. */

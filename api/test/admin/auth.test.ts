@@ -82,6 +82,16 @@ describe('login throttling', () => {
     expect(refused(await attempt(TEST_ADMIN.password), 1)).toMatch(/登录失败次数过多/);
   });
 
+  it('should check no more passwords than the limit when 40 wrong logins come at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 40 }, () => attempt('wrong', '203.0.113.70')));
+    const messages = answers.map((res) => refused(res, 1));
+    // Each checked password answers 邮箱或密码错误; the others are turned away before their password is checked.
+    const checked = messages.filter((message) => message === '邮箱或密码错误').length;
+    const blocked = messages.filter((message) => message === '登录失败次数过多，请 15 分钟后再试').length;
+    expect({ checked, blocked }).toEqual({ checked: 5, blocked: 35 });
+    expect(refused(await attempt(TEST_ADMIN.password, '203.0.113.70'), 1)).toMatch(/登录失败次数过多/);
+  });
+
   it('should reset the count after a successful login', async () => {
     for (let i = 0; i < 4; i += 1) refused(await attempt('wrong'), 1);
     ok(await attempt(TEST_ADMIN.password));
@@ -193,6 +203,15 @@ describe('POST /api/modification', () => {
   it('should refuse a wrong old password', async () => {
     const token = await login(t);
     expect(refused(await change(token, 'not-the-password', 'New-Pass-1'), 1)).toBe('原密码错误');
+  });
+
+  it('should check no more old passwords than the limit when 20 wrong ones come at once', async () => {
+    const token = await login(t);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => change(token, 'not-it', 'New-Pass-1')));
+    const messages = answers.map((res) => refused(res, 1));
+    const checked = messages.filter((message) => message === '原密码错误').length;
+    const blocked = messages.filter((message) => /原密码错误次数过多/.test(message)).length;
+    expect({ checked, blocked }).toEqual({ checked: 5, blocked: 15 });
   });
 
   it('should change the password and end every session', async () => {

@@ -73,6 +73,18 @@ describe('POST /api/leaveword', () => {
     expect(refused(await leave(lead, '198.51.100.77'), 1)).toBe('提交过于频繁，请稍后再试');
     ok(await leave(lead, '198.51.100.78'));
   });
+
+  it('should store no more than 5 of 20 messages sent from one address at once', async () => {
+    const address = '198.51.100.79';
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => leave({ ...lead, content: `同时提交 ${i}` }, address)),
+    );
+    const stored = answers.filter((res) => res.body.code === 0).length;
+    const refusals = answers.filter((res) => res.body.msg === '提交过于频繁，请稍后再试').length;
+    expect({ stored, refusals }).toEqual({ stored: 5, refusals: 15 });
+    const [row] = await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM message WHERE ip = $1`, [address]);
+    expect(row!.n).toBe(5);
+  });
 });
 
 describe('admin messages', () => {

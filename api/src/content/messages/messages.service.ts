@@ -54,13 +54,13 @@ export class MessagesService {
       return;
     }
     const key = `leaveword:${client.ip}`;
-    if ((await this.limits.blockedFor(key)) > 0) throw failure('提交过于频繁，请稍后再试');
     // One transaction: a message is never stored without being counted against its address (a crash between
-    // the two would let a sender past the limit), nor counted without being stored.
+    // the two would let a sender past the limit), nor counted without being stored. It is counted first, with the
+    // address's counter locked until the commit, so a burst of messages at once gets no more than the limit stored.
     // The deliveries to the sales team are queued in the same transaction (docs/behaviour.md#lead-notifications).
     const lead = await this.db.transaction(async (manager) => {
+      if ((await this.limits.reserve([[key, LEAVE_WORD_RULE]], manager)) > 0) throw failure('提交过于频繁，请稍后再试');
       const messageId = await insertMessage(manager, toNewMessage(form, client));
-      await this.limits.hit(key, LEAVE_WORD_RULE, manager);
       const created = { messageId };
       await this.leads.note(manager, created);
       return created;

@@ -78,21 +78,19 @@ export class AuthService implements OnModuleInit {
   async login(email: string, passwordMd5: string, client: ClientInfo): Promise<LoginData> {
     const accountKey = LIMIT_KEYS.loginAccount(email, client.ip);
     const addressKey = LIMIT_KEYS.loginAddress(client.ip);
-    const blocked = Math.max(await this.limits.blockedFor(accountKey), await this.limits.blockedFor(addressKey));
+    // The attempt is counted before the password is checked: however many come at once, no more than the limit are
+    // ever checked. A login that succeeds clears the counts below.
+    const blocked = await this.limits.reserve([
+      [accountKey, LOGIN_ACCOUNT_RULE],
+      [addressKey, LOGIN_ADDRESS_RULE],
+    ]);
     if (blocked > 0) throw failure(MSG.tooManyLogins(waitText(blocked)));
 
     const user = await findAdminByEmail(this.db, email);
     const valid = user
       ? await verifyPassword(user.password_hash, passwordMd5)
       : await verifyAgainstNothing(passwordMd5);
-    if (!user || !valid) {
-      // Both counters or neither: the account's and the address's counts of one attempt stay in step.
-      await this.db.transaction(async (manager) => {
-        await this.limits.hit(accountKey, LOGIN_ACCOUNT_RULE, manager);
-        await this.limits.hit(addressKey, LOGIN_ADDRESS_RULE, manager);
-      });
-      throw failure(MSG.badCredentials);
-    }
+    if (!user || !valid) throw failure(MSG.badCredentials);
 
     const token = randomBytes(32).toString('base64url');
     // The counters are cleared only by a login that also got its session (one transaction).
@@ -130,14 +128,11 @@ export class AuthService implements OnModuleInit {
     if (newMd5 === oldMd5) throw invalid(MSG.sameAsOld);
 
     const key = LIMIT_KEYS.passwordChange(identity.userId);
-    const blocked = await this.limits.blockedFor(key);
+    const blocked = await this.limits.reserve([[key, PASSWORD_CHANGE_RULE]]);
     if (blocked > 0) throw failure(MSG.tooManyPasswordTries(waitText(blocked)));
 
     const user = await findAdminById(this.db, identity.userId);
-    if (!user || !(await verifyPassword(user.password_hash, oldMd5))) {
-      await this.limits.hit(key, PASSWORD_CHANGE_RULE);
-      throw failure(MSG.wrongOldPassword);
-    }
+    if (!user || !(await verifyPassword(user.password_hash, oldMd5))) throw failure(MSG.wrongOldPassword);
     await this.limits.reset([key]);
     const newHash = await hashPassword(newMd5);
     await this.db.transaction(async (manager) => {
