@@ -217,6 +217,23 @@ describe('answers from the cache', () => {
     }
   });
 
+  it('should answer a made-up token from the cache, and let only a live session past it', async () => {
+    await t.http.get('/api/header');
+    await page('/about.html');
+    const madeUp = ['x', 'A'.repeat(43), `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`];
+    for (const value of madeUp) {
+      const read = await t.http.get('/api/header').set('token', value);
+      const shown = await page('/about.html').set('token', value);
+      expect({ value, read: state(read), page: state(shown) }).toEqual({ value, read: 'HIT', page: 'HIT' });
+    }
+    expect(state(await page('/about.html?token=abc'))).toBe('HIT');
+    expect(state(await t.http.get('/api/header').set('token', token))).toBeUndefined();
+    // A token that was good once, and whose session has ended, is a visitor's.
+    const ended = await login(t);
+    ok(await adminCall(t, ended, '/api/quit'));
+    expect(state(await t.http.get('/api/header').set('token', ended))).toBe('HIT');
+  });
+
   it('should leave the back office, tokens, sharing, leads and uploads alone', async () => {
     const admin = await call('/api/getheader');
     expect(state(admin)).toBeUndefined();

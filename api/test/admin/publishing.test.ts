@@ -269,7 +269,7 @@ describe('previews (POST /api/preview)', () => {
     const form = await caseForm({ status: 'draft' });
     const id = await saveCase(form);
     const links = ok<PreviewLinks>(await call('/api/preview', { kind: 'case', id }));
-    expect(links.desktop).toMatch(new RegExp(`^/details/${id}\\.html\\?preview=\\d+\\.[A-Za-z0-9_-]{43}$`));
+    expect(links.desktop).toMatch(new RegExp(`^/details/${id}\\.html\\?preview=\\d+\\.\\d+\\.[A-Za-z0-9_-]{43}$`));
     expect(links.mobile).toBe(`/move${links.desktop}`);
     expect(new Date(links.expires_at).getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
     for (let round = 0; round < 2; round += 1) {
@@ -314,6 +314,68 @@ describe('previews (POST /api/preview)', () => {
     expect((await t.http.get(links.desktop)).status).toBe(404);
     refused(await call('/api/preview', { kind: 'news', id }), 1);
     expect(refused(await call('/api/preview', { kind: 'menu', id }), 2)).toContain('kind');
+  });
+});
+
+describe('a preview link made for one state of its item', () => {
+  const BANNER = '预览：此内容尚未发布';
+
+  it('should end at the next publish and withdrawal, and at a deletion and restore', async () => {
+    const form = await caseForm({ status: 'draft' });
+    const id = await saveCase(form);
+    const beforePublish = ok<PreviewLinks>(await call('/api/preview', { kind: 'case', id }));
+    expect((await t.http.get(beforePublish.desktop)).text).toContain(BANNER);
+    ok(await call('/api/amendcase', { ...form, id, status: 'published' }));
+    // 撤回: a draft again, but not the link's draft.
+    ok(await call('/api/amendcase', { ...form, id, status: 'draft' }));
+    expect((await t.http.get(beforePublish.desktop)).status).toBe(404);
+
+    const beforeDelete = ok<PreviewLinks>(await call('/api/preview', { kind: 'case', id }));
+    expect((await t.http.get(beforeDelete.desktop)).text).toContain(BANNER);
+    ok(await call('/api/deletecase', { id }));
+    ok(await call('/api/restoretrash', { kind: 'case', id }));
+    expect((await t.http.get(beforeDelete.desktop)).status).toBe(404);
+    expect((await t.http.get(beforeDelete.mobile)).status).not.toBe(200);
+
+    // A link made now shows the draft, and keeps showing it through a save.
+    const fresh = ok<PreviewLinks>(await call('/api/preview', { kind: 'case', id }));
+    ok(await call('/api/amendcase', { ...form, id, status: 'draft', name: `${form.name}再改` }));
+    const page = await t.http.get(fresh.desktop);
+    expect(page.text).toContain(BANNER);
+    expect(page.text).toContain(`${form.name}再改`);
+  });
+
+  it('should end when the scheduler publishes the item', async () => {
+    const form = await newsForm({ status: 'draft' });
+    const id = await saveNews(form);
+    const links = ok<PreviewLinks>(await call('/api/preview', { kind: 'news', id }));
+    await t.sql(`UPDATE news SET status = 'scheduled', publish_at = now() - interval '1 second' WHERE id = $1`, [id]);
+    await t.app.get(PublishSchedule).publishDue();
+    await t.sql(`UPDATE news SET status = 'draft', publish_at = NULL WHERE id = $1`, [id]);
+    expect((await t.http.get(links.desktop)).status).toBe(404);
+  });
+
+  it('should let only a link the server signed past the page cache', async () => {
+    const [published] = await t.sql<{ id: number }>(
+      `SELECT id FROM "case" WHERE status = 'published' AND deleted_at IS NULL ORDER BY id LIMIT 1`,
+    );
+    const address = `/details/${published!.id}.html`;
+    // The earlier tests' writes are taken in first, so that no late announcement empties the cache meanwhile.
+    await t.app.get(ContentVersion).check();
+    // Pages are kept for the site's own names (test-app.ts).
+    const get = (route: string) => t.http.get(route).set('Host', 'www.yunfan.test');
+    await get(address);
+    const forged = `${Math.floor(Date.now() / 1000) + 3600}.0.${'A'.repeat(43)}`;
+    for (const query of [`?preview=${forged}`, '?preview=1', '?utm_campaign=preview=1', `?x=1&preview=${forged}`]) {
+      const res = await get(`${address}${query}`);
+      expect({ query, cache: res.headers['x-cache'] }).toEqual({ query, cache: 'HIT' });
+    }
+    const form = await caseForm({ status: 'draft' });
+    const id = await saveCase(form);
+    const links = ok<PreviewLinks>(await call('/api/preview', { kind: 'case', id }));
+    const res = await get(links.desktop);
+    expect(res.headers['x-cache']).toBeUndefined();
+    expect(res.text).toContain(BANNER);
   });
 });
 

@@ -59,12 +59,18 @@ export async function trashItem(
   return row?.status;
 }
 
-/** The state of an item outside the recycle bin (`undefined`: there is none). */
-export async function itemState(db: Sql, kind: EditedKind, id: number): Promise<ItemStatus | undefined> {
-  const row = await queryOne<{ status: ItemStatus }>(
+/**
+ * The state of an item outside the recycle bin and its preview generation, moved on by the database at every publish,
+ * withdrawal, deletion and restore (`undefined`: there is none).
+ */
+export function itemPreviewState(
+  db: Sql,
+  kind: EditedKind,
+  id: number,
+): Promise<{ status: ItemStatus; generation: number } | undefined> {
+  return queryOne(
     db,
-    `SELECT status FROM ${TABLES[kind]} WHERE id = $1 AND deleted_at IS NULL`,
+    `SELECT status, preview_generation AS generation FROM ${TABLES[kind]} WHERE id = $1 AND deleted_at IS NULL`,
     [id],
   );
-  return row?.status;
 }

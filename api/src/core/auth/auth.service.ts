@@ -30,6 +30,7 @@ import {
   insertSession,
   touchSession,
   updatePasswordHash,
+  type SessionRow,
 } from './auth.queries.js';
 import { generatePassword, hashPassword, md5Hex, verifyAgainstNothing, verifyPassword } from './password.js';
 
@@ -37,6 +38,13 @@ export interface AdminIdentity {
   userId: number;
   tokenHash: string;
 }
+
+/** A token as `login` makes them: 32 random bytes, base64url. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+/** How long a token found live is taken as live without asking the database again (`isLiveSession`). */
+const LIVE_MEMO_MS = 10_000;
+/** Tokens remembered either way; the memory is emptied when it holds this many. */
+const MEMO_SIZE = 4096;
 
 /** Serialises the creation of the first administrator across instances starting together. */
 const FIRST_ADMIN_LOCK = 7_310_002;
@@ -48,6 +56,9 @@ export function tokenHash(token: string): string {
 @Injectable()
 export class AuthService implements OnModuleInit {
   private readonly logger = new Logger('Auth');
+  /** Hashes of tokens found live, with when it was asked; and of tokens found dead. */
+  private readonly live = new Map<string, number>();
+  private readonly dead = new Set<string>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -118,8 +129,38 @@ export class AuthService implements OnModuleInit {
     return { userId: row.user_id, tokenHash: hashed };
   }
 
+  /**
+   * Whether a token belongs to a live session, cheaply, for a caller that only needs to know (the published-content
+   * cache lets only an administrator's request past it): a token of another shape is refused without a hash; one found
+   * live is taken as live for ten seconds (less after a logout or a password change in this process); one found dead
+   * is remembered as dead, since a session never comes back (a login makes a new random token). The session is not
+   * touched. A database that cannot be reached answers no.
+   */
+  async isLiveSession(token: string): Promise<boolean> {
+    if (!TOKEN_SHAPE.test(token)) return false;
+    const hashed = tokenHash(token);
+    const seen = this.live.get(hashed);
+    if (seen !== undefined && Date.now() - seen < LIVE_MEMO_MS) return true;
+    if (this.dead.has(hashed)) return false;
+    let row: SessionRow | undefined;
+    try {
+      row = await findSession(this.db, hashed, SESSION_TOUCH_MS, SESSION_IDLE_MS);
+    } catch {
+      return false;
+    }
+    const memo = row ? this.live : this.dead;
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    if (row) this.live.set(hashed, Date.now());
+    else {
+      this.live.delete(hashed);
+      this.dead.add(hashed);
+    }
+    return row !== undefined;
+  }
+
   async logout(identity: AdminIdentity): Promise<void> {
     await deleteSession(this.db, identity.tokenHash);
+    this.live.delete(identity.tokenHash);
   }
 
   /** Changes the password and ends every session of the administrator (this one included). */
@@ -139,5 +180,7 @@ export class AuthService implements OnModuleInit {
       await updatePasswordHash(manager, identity.userId, newHash);
       await deleteUserSessions(manager, identity.userId);
     });
+    // Other processes take up to ten seconds to see the sessions gone (`isLiveSession`); this one, none.
+    this.live.clear();
   }
 }

@@ -3,6 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { isAdminPath, SEO_FILE_PATHS } from '@site/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { AuthService } from '../../core/auth/auth.service.js';
 import { ANONYMOUS_BODY_LIMIT_BYTES, BODY_READ, readJson, refuseBody } from '../../core/body-parsing.js';
 import {
   cacheableOrigins,
@@ -15,7 +16,8 @@ import { requestIdOf } from '../../core/request-context.js';
 import { labelRoute } from '../../core/metrics/route-label.js';
 import { RemotesService } from '../releases/remotes.service.js';
 import { CanaryVisits } from '../releases/canary-visits.js';
-import { PageRequests } from '../pages/page-request.js';
+import { PageRequests, type PageRequest } from '../pages/page-request.js';
+import { Previews } from '../pages/previews.js';
 import { ContentVersion } from '../reads/content-version.js';
 import { makeEntry, PublishedCache, type CacheEntry, type CacheStats } from '../reads/published-cache.js';
 import { PublicReads, type PublicReadRoute } from '../reads/public-reads.js';
@@ -65,9 +67,11 @@ interface Captured {
  * The published-content cache in front of the whole application (docs/decisions.md "Published-content cache"):
  * public reads and public pages are answered from ready bytes (brotli, gzip or identity, with a strong ETag,
  * 304 on a match) before Express runs at all. A miss goes through the full pipeline once, its answer is kept if
- * it is a success, and concurrent misses of one key wait for that one answer. Anything with a token, the back
- * office, uploads and the build files are not touched. The content version (a database trigger, NOTIFY) empties
- * the cache when published content changes, in this process and every other one.
+ * it is a success, and concurrent misses of one key wait for that one answer. The back office, uploads and the
+ * build files are not touched, nor a request that carries a credential the server checks and finds good: a live
+ * administrator's session, or a preview link it signed. Any other `token` or `preview` is a visitor's request like
+ * the rest, answered from the cache. The content version (a database trigger, NOTIFY) empties the cache when
+ * published content changes, in this process and every other one.
  */
 @Injectable()
 export class CacheServer implements OnModuleInit {
@@ -86,6 +90,8 @@ export class CacheServer implements OnModuleInit {
     private readonly remotes: RemotesService,
     private readonly visits: CanaryVisits,
     private readonly pages: PageRequests,
+    private readonly auth: AuthService,
+    private readonly previews: Previews,
   ) {
     this.main = new PublishedCache(Math.floor(config.cache.maxBytes * 0.9));
     this.openEnded = new PublishedCache(Math.floor(config.cache.maxBytes * 0.1));
@@ -115,14 +121,20 @@ export class CacheServer implements OnModuleInit {
 
   /** The raw request listener: answers from the cache, or hands the request to `next` (the application). */
   handle(req: IncomingMessage, res: ServerResponse, next: Next): void {
-    if (!this.enabled || req.headers.token !== undefined) return next();
+    if (!this.enabled) return next();
+    const token = req.headers.token;
+    if (token === undefined) return this.route(req, res, next);
+    // Only a live administrator's session goes past the cache: a made-up token is a visitor's request.
+    void this.auth.isLiveSession(String(token)).then((live) => (live ? next() : this.route(req, res, next)));
+  }
+
+  private route(req: IncomingMessage, res: ServerResponse, next: Next): void {
     // A cross-origin call's CORS answer depends on its Origin: it takes the application's own path.
     if (req.headers.origin !== undefined && this.config.corsOrigins.length > 0) return next();
     const url = req.url ?? '/';
     const mark = url.indexOf('?');
     const path = mark < 0 ? url : url.slice(0, mark);
     const query = mark < 0 ? '' : url.slice(mark + 1);
-    if (/[?&]token=/.test(`?${query}`)) return next();
     const method = req.method === 'HEAD' ? 'GET' : req.method;
 
     if (path.startsWith('/api/')) {
@@ -172,9 +184,17 @@ export class CacheServer implements OnModuleInit {
   }
 
   private servePage(req: IncomingMessage, res: ServerResponse, next: Next): void {
-    // A preview of a draft is made for its holder alone, every time (docs/behaviour.md#preview).
-    if (req.url?.includes('preview=')) return next();
     const page = this.pages.of(req, res);
+    // A preview of a draft is made for its holder alone, every time (docs/behaviour.md#preview), when the server
+    // signed it for this page; any other `preview` parameter is dropped like the rest.
+    if (!/[?&]preview=/.test(req.url ?? '')) return this.serveCachedPage(req, res, next, page);
+    void this.previews.signed(req.url, page.match).then(
+      (signed) => (signed ? next() : this.serveCachedPage(req, res, next, page)),
+      () => this.serveCachedPage(req, res, next, page),
+    );
+  }
+
+  private serveCachedPage(req: IncomingMessage, res: ServerResponse, next: Next, page: PageRequest): void {
     // The start-up redirect is answered by the page service; only pages are cached. Another spelling of a page
     // (`/about.html/`, `?casemenu=03`) moves to the page's own address, and an address that names nothing is not
     // found: the application answers both, and neither is kept.

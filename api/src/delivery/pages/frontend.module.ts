@@ -18,6 +18,6 @@ import { StructuredData } from './structured-data.service.js';
   imports: [KeywordsModule, CasesModule, NewsModule, RemotesModule, ReadsModule],
   controllers: [FrontendController, PreviewController],
   providers: [PageRequests, SsrService, ShellTemplate, StructuredData, Previews, PageService],
-  exports: [RemotesModule, PageRequests, PageService, SsrService, ShellTemplate],
+  exports: [RemotesModule, PageRequests, PageService, SsrService, ShellTemplate, Previews],
 })
 export class FrontendModule {}
