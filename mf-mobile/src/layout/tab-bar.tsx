@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { Link } from '@site/platform';
 import type { MobileRouteName } from '@site/shared-types';
 import { TABS } from './route-look';
@@ -10,10 +11,13 @@ const ICONS: Partial<Record<MobileRouteName, string>> = {
   meus: 'M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a1 1 0 0 1-1 1A16 16 0 0 1 4 5a1 1 0 0 1 1-1z',
 };
 
+/** One column per tab, known before the tabs are: see the stylesheet. */
+const COLUMNS = { '--tabs': TABS.length } as CSSProperties;
+
 /** The bottom bar: its tab is lit from the route name, so `/move/` and `/move/index.html` both light 首页. */
 export function TabBar({ routeName }: { routeName: MobileRouteName | null }) {
   return (
-    <nav className={styles.tabbar} aria-label="底部导航">
+    <nav className={styles.tabbar} style={COLUMNS} aria-label="底部导航">
       {TABS.map((tab) => (
         <Link
           key={tab.route}
