@@ -24,9 +24,10 @@ const common = {
 };
 
 export default {
-  // A global option (a project's own testTimeout is ignored): each API test file boots the whole application,
-  // which takes seconds on a busy machine.
-  testTimeout: 30_000,
+  // A global option (a project's own testTimeout is ignored), and the only one: a guard against a test that hangs,
+  // never a speed limit. A test counts outcomes; a slower or busier machine makes it slower, never red. (An API test
+  // file boots the whole application, and some start real server processes, nginx or an S3 server.)
+  testTimeout: 300_000,
   projects: [
     {
       ...common,

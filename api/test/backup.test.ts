@@ -109,7 +109,7 @@ beforeAll(async () => {
   const made = await cli(['backup', '--out', archive], { DATABASE_URL: source.databaseUrl, DATA_DIR: sourceData });
   expect(made).toMatchObject({ code: EXIT_OK, err: '' });
   expect(made.out).toContain(`Backup written: ${archive}`);
-}, 60_000);
+});
 
 afterAll(async () => {
   await source?.close();
@@ -289,7 +289,7 @@ describe('npm run backup, then npm run restore', () => {
       expect(again.uploads).toEqual(first.uploads);
     }
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
-  }, 60_000);
+  });
 });
 
 describe('scheduled backups (BACKUP_CRON)', () => {

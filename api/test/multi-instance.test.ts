@@ -70,7 +70,7 @@ beforeAll(async () => {
     WECHAT_API_BASE: await wechat.start(),
   };
   [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
-}, 120_000);
+});
 
 afterAll(async () => {
   for (const instance of [a, b]) {

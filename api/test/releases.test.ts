@@ -88,7 +88,7 @@ beforeAll(async () => {
   token = await login(t);
   // The first start takes in what the build command named.
   await tick();
-}, 120_000);
+});
 
 afterAll(async () => {
   await t?.close();
@@ -218,7 +218,7 @@ describe('switching', () => {
     expect(events[2]!.percent).toBe(50);
     // Back to the first release for the next test.
     ok(await adminCall(t, token, '/api/rollbackrelease', { remote: 'mf_desktop' }));
-  }, 60_000);
+  });
 
   it('should switch through the release command, and a second instance sees it within a second', async () => {
     const other = await createTestApp(env, { reuse: t });
@@ -262,7 +262,7 @@ describe('switching', () => {
     } finally {
       await other.close();
     }
-  }, 90_000);
+  });
 });
 
 describe('a pointer written by hand', () => {

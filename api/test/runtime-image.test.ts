@@ -86,7 +86,7 @@ describe('the runtime file set', () => {
     databaseName = `${role}_db`;
     await admin.query(`CREATE ROLE ${role} LOGIN PASSWORD '${password.replace(/'/g, "''")}'`);
     await admin.query(`CREATE DATABASE ${databaseName} OWNER ${role}`);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     server?.kill('SIGKILL');
@@ -243,7 +243,7 @@ describe('the runtime file set', () => {
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
     server = null;
     expect(output).not.toMatch(/\berror\b/i);
-  }, 120_000);
+  });
 });
 
 function idOf(flag: '-u' | '-g', user: string): number {

@@ -281,7 +281,7 @@ describe('a server killed and stopped', () => {
       expect((await post(server, '/api/items', { menu: 3 })).code).toBe(0);
     }
     expect(written()).toBeGreaterThanOrEqual(16);
-  }, 120_000);
+  });
 
   it('should finish the requests under way on SIGTERM, refuse new ones, stop PostgreSQL and exit 0', async () => {
     const token = await login(server);
@@ -329,7 +329,7 @@ describe('a server killed and stopped', () => {
     expect(server.output()).toMatch(/1 connection\(s\) still open after SHUTDOWN_TIMEOUT_MS=2000 were cut/);
     expect(clusterPid(dataDir)).toBeNull();
     agent.destroy();
-  }, 60_000);
+  });
 });
 
 /**

@@ -75,14 +75,14 @@ async function start(
   options: { uid?: number; gid?: number; detached?: boolean } = {},
 ): Promise<Server> {
   const launched = launch(env, options);
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     const ready = /Ready in \d+ ms: http:\/\/localhost:(\d+)\//.exec(launched.output());
     if (ready) return { ...launched, port: Number(ready[1]) };
     if (launched.child.exitCode !== null) throw new Error(`server exited early:\n${launched.output()}`);
     if (Date.now() > deadline) {
       launched.child.kill('SIGKILL');
-      throw new Error(`server not ready after 60 s:\n${launched.output()}`);
+      throw new Error(`server not ready after 180 s:\n${launched.output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -56,7 +56,7 @@ beforeAll(async () => {
     startServer({ ...env, DATA_DIR: dataDir() }),
   ]);
   nginx = await startNginx(localConf);
-}, 120_000);
+});
 
 afterAll(async () => {
   nginx?.stop();

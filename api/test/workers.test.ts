@@ -46,7 +46,7 @@ async function health(server: ReadyServer): Promise<number> {
   return (await fetch(`${server.base}/api/health`)).status;
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+async function until(check: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -28,7 +28,7 @@ const configured = () => ({
   BAIDU_PUSH_RETRY_MS: String(RETRY_MS),
 });
 
-async function waitFor<T>(check: () => Promise<T | false | undefined | null> | T | false, timeoutMs = 8000) {
+async function waitFor<T>(check: () => Promise<T | false | undefined | null> | T | false, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -128,7 +128,7 @@ describe('with push configured', () => {
   it('should retry a failed push with exponential backoff, keeping the attempts in the row', async () => {
     baidu.script = [{ status: 500, body: { error: 500, message: 'internal error' } }, { drop: true }];
     const { id } = ok<{ id: number }>(await call('/api/amendcase', newCase('重试测试')));
-    await waitFor(() => baidu.requests.length === 3, 10_000);
+    await waitFor(() => baidu.requests.length === 3);
     await waitFor(async () => (await queueOf(t)).length === 0);
     const [a, b, c] = baidu.requests.map((request) => request.at);
     // 1st retry after RETRY_MS, the 2nd after twice that (timers may fire a little late, never early).

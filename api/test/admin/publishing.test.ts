@@ -207,7 +207,7 @@ describe('scheduled publishing', () => {
       const id = ok<{ id: number }>(await adminCall(timed, adminToken, '/api/amendnews', form)).id;
       expect((await timed.http.get(`/news/${id}.html`)).status).toBe(404);
       let status = 0;
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + 60_000;
       while (status !== 200 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 250));
         status = (await timed.http.get(`/news/${id}.html`)).status;

@@ -75,7 +75,7 @@ describe('deeply nested bodies', () => {
       refusedAdmin,
       cheaper: true,
     });
-  }, 60_000);
+  });
 
   it('should be answered 400 or 413 with the envelope', async () => {
     const deep = '['.repeat(200000) + ']'.repeat(200000);
@@ -165,5 +165,5 @@ describe('the database unreachable', () => {
     }
     expect(recovered).toBe(true);
     expect((await t.http.post('/api/case').set('token', token).send({})).body.code).toBe(0);
-  }, 60_000);
+  });
 });

@@ -95,7 +95,7 @@ describe(`fuzzing every call of the OpenAPI document (seed ${SEED})`, () => {
       failures: [],
       total: 0,
     });
-  }, 120_000);
+  });
 
   it('should leave the public data, the session, the server and Object.prototype as they were', async () => {
     expect(await publicSnapshot(t)).toEqual(before);

@@ -27,7 +27,7 @@ beforeAll(async () => {
     body: JSON.stringify({ email: TEST_ADMIN.email, password: md5(TEST_ADMIN.password) }),
   });
   token = ((await res.json()) as { data: { token: string } }).data.token;
-}, 120_000);
+});
 
 afterAll(async () => {
   killLaunched();
@@ -80,5 +80,5 @@ describe('a body of 8 MiB', () => {
     }
     const everyTime = Object.fromEntries(calls.map(([name]) => [name, { 'HTTP/1.1 413 Payload Too Large': 20 }]));
     expect(outcomes).toEqual(everyTime);
-  }, 120_000);
+  });
 });

@@ -54,14 +54,14 @@ export function launch(env: Record<string, string>): ServerProcess {
 /** Starts the server and waits for its `Ready in … ms` line (a first start creates a cluster, migrates, seeds). */
 export async function startServer(env: Record<string, string>): Promise<ReadyServer> {
   const server = launch(env);
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     const ready = /Ready in \d+ ms: http:\/\/localhost:(\d+)\//.exec(server.output());
     if (ready) return { ...server, port: Number(ready[1]), base: `http://127.0.0.1:${ready[1]}` };
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
     if (Date.now() > deadline) {
       server.child.kill('SIGKILL');
-      throw new Error(`server not ready after 60 s:\n${server.output()}`);
+      throw new Error(`server not ready after 180 s:\n${server.output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
