@@ -323,6 +323,51 @@ describe('a new lead', () => {
       await second.close();
     }
   });
+
+  it('should keep each channel to itself: a hung one holds no other back, and each lead arrives once on each', async () => {
+    // The mail server hangs after DATA and the WeCom robot never answers; DingTalk works. Each hung attempt holds its
+    // channel for the send timeout (3 s here).
+    smtp.stalling = true;
+    robot.silent = ['/wecom'];
+    const names = Array.from({ length: 4 }, (_, i) => `挂起客户${i}`);
+    const failedOn = async (channel: string) =>
+      (
+        await t.sql<{ n: number }>(
+          `SELECT count(*)::int AS n FROM lead_delivery_log WHERE channel = $1 AND NOT ok AND subject LIKE '挂起客户%'`,
+          [channel],
+        )
+      )[0]!.n;
+    try {
+      for (const name of names) ok(await leave(t, name));
+      await eventually(
+        () => names.every((name) => robotTexts('/dingtalk', name).length === 1),
+        'every lead on DingTalk',
+      );
+      // Every lead reached DingTalk before the first hung attempt on another channel had even timed out.
+      expect([await failedOn('email'), await failedOn('wecom')]).toEqual([0, 0]);
+      await eventually(
+        async () => (await failedOn('email')) >= 1 && (await failedOn('wecom')) >= 1,
+        'a timed-out attempt on each hung channel',
+      );
+    } finally {
+      smtp.stalling = false;
+      robot.silent = [];
+    }
+    await eventually(
+      () => names.every((name) => mailsFor(name).length >= 1 && robotTexts('/wecom', name).length >= 1),
+      'every lead once the channels came back',
+      30_000,
+    );
+    await eventually(async () => (await outbox()) === 0, 'the outbox to empty');
+    for (const name of names) {
+      expect([
+        name,
+        mailsFor(name).length,
+        robotTexts('/wecom', name).length,
+        robotTexts('/dingtalk', name).length,
+      ]).toEqual([name, 1, 1, 1]);
+    }
+  }, 60_000);
 });
 
 describe('留言管理', () => {

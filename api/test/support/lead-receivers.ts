@@ -19,6 +19,8 @@ export class TestSmtp {
   readonly mails: ReceivedMail[] = [];
   /** Refuse every message with a temporary error (451), as a mail server in trouble does. */
   failing = false;
+  /** Take the message's text and never answer it, as a mail server that hangs after DATA does. */
+  stalling = false;
   port = 0;
   private readonly server: SMTPServer;
 
@@ -40,6 +42,7 @@ export class TestSmtp {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
+          if (this.stalling) return;
           if (this.failing) {
             callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
             return;
@@ -75,10 +78,14 @@ export interface RobotPost {
   at: number;
 }
 
-/** A group robot's webhook: `{errcode: 0}` when it takes a message; `down` answers 503, as a service in trouble. */
+/**
+ * A group robot's webhook: `{errcode: 0}` when it takes a message; `down` answers 503, as a service in trouble; a
+ * post to a path in `silent` is read and never answered (nor kept), as a service that hangs.
+ */
 export class TestRobot {
   readonly posts: RobotPost[] = [];
   down = false;
+  silent: string[] = [];
   private server = this.create();
   port = 0;
 
@@ -87,13 +94,14 @@ export class TestRobot {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
+        const url = new URL(req.url ?? '/', 'http://robot');
+        if (this.silent.includes(url.pathname)) return;
         res.setHeader('Content-Type', 'application/json');
         if (this.down) {
           res.statusCode = 503;
           res.end(JSON.stringify({ errcode: -1, errmsg: 'system busy' }));
           return;
         }
-        const url = new URL(req.url ?? '/', 'http://robot');
         let body: RobotPost['body'] = {};
         try {
           body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RobotPost['body'];
