@@ -3,7 +3,7 @@ import type { NotifyOverview, NotifySettingsInput, NotifySettingsView, UnreadCou
 import { LeadNotifyWorker } from '../../src/operations/lead-notify/lead-notify.worker.js';
 import { adminCall, login } from '../support/admin-session.js';
 import { ok, refused } from '../support/envelope.js';
-import { dingtalkSigned, eventually, TestRobot, TestSmtp } from '../support/lead-receivers.js';
+import { closedPort, dingtalkSigned, eventually, TestRobot, TestService, TestSmtp } from '../support/lead-receivers.js';
 import { createTestApp, createTestDatabase, type TestApp } from '../support/test-app.js';
 
 /**
@@ -184,6 +184,58 @@ describe('通知设置', () => {
     expect(overview.deliveries[0]).toMatchObject({ channel: 'email', test: true, ok: false });
     refused(await call('/api/testnotify', { channel: 'sms' }), 2);
   });
+});
+
+describe('the mail test against what is not a mail server', () => {
+  const banner = new TestService('SECRET-BANNER-7f3a internal-db 5.7');
+  const silent = new TestService(null);
+  beforeAll(async () => {
+    await banner.start();
+    await silent.start();
+  });
+  afterAll(async () => {
+    ok(await call('/api/savenotifysettings', settings()));
+    await banner.stop();
+    await silent.stop();
+  });
+
+  /** Saves the mail channel with `change`, sends the test, answers its refusal and how long it took. */
+  async function testAgainst(change: Partial<NotifySettingsInput['email']>) {
+    ok(await call('/api/savenotifysettings', settings({ email: { ...settings().email, ...change } })));
+    const started = Date.now();
+    const message = refused(await call('/api/testnotify', { channel: 'email' }), 1);
+    return { message, ms: Date.now() - started };
+  }
+
+  it('should say alike that no mail server answered, for a closed, a silent and a chatty port, echoing nothing', async () => {
+    const closed = await testAgainst({ port: await closedPort() });
+    const quiet = await testAgainst({ port: silent.port });
+    const chatty = await testAgainst({ port: banner.port });
+    expect(closed.message).toContain('不是 SMTP 邮件服务器');
+    expect([quiet.message, chatty.message]).toEqual([closed.message, closed.message]);
+    expect(chatty.message).not.toContain('SECRET');
+    // None answers before the send timeout (3 s here), so the time does not tell them apart either.
+    expect([closed.ms, quiet.ms, chatty.ms].map((ms) => ms >= 3000)).toEqual([true, true, true]);
+    const log = ok<NotifyOverview>(await call('/api/notifysettings')).deliveries.slice(0, 3);
+    expect(log.map((d) => [d.test, d.ok, d.answer])).toEqual(Array(3).fill([true, false, log[0]!.answer]));
+    expect(JSON.stringify(log)).not.toContain('SECRET');
+  }, 60_000);
+
+  it('should log only what a mail server says when a lead goes to something else', async () => {
+    ok(await call('/api/savenotifysettings', settings({ email: { ...settings().email, port: banner.port } })));
+    ok(await leave(t, '内网横幅'));
+    await eventually(async () => (await attemptsOf('内网横幅', 'email')) >= 1, 'a failed mail attempt', 20_000);
+    const log = ok<NotifyOverview>(await call('/api/notifysettings')).deliveries.filter(
+      (d) => d.channel === 'email' && d.subject.startsWith('内网横幅'),
+    );
+    expect(log[0]).toMatchObject({ ok: false });
+    expect(log[0]!.answer).toContain('不是 SMTP 邮件服务器');
+    expect(JSON.stringify(log)).not.toContain('SECRET');
+    // Back on the real server, it is delivered once.
+    ok(await call('/api/savenotifysettings', settings()));
+    await eventually(() => mailsFor('内网横幅').length === 1, 'the lead on the real mail server', 20_000);
+    await eventually(async () => (await outbox()) === 0, 'the outbox to empty');
+  }, 60_000);
 });
 
 describe('a new lead', () => {

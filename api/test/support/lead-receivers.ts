@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -135,6 +135,47 @@ export class TestRobot {
   texts(path: string): string[] {
     return this.posts.filter((p) => p.path === path).map((p) => p.body.text?.content ?? '');
   }
+}
+
+/**
+ * A service on the server's network that is not a mail server: on each connection it says `banner` (a line, as SSH,
+ * Redis's errors or a database's greeting do), or nothing at all when `banner` is null.
+ */
+export class TestService {
+  port = 0;
+  private readonly server: net.Server;
+  private readonly sockets = new Set<net.Socket>();
+
+  constructor(private readonly banner: string | null) {
+    this.server = net.createServer((socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+      socket.on('error', () => undefined);
+      if (this.banner !== null) socket.write(`${this.banner}\r\n`);
+    });
+  }
+
+  async start(): Promise<number> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this.port;
+  }
+
+  stop(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    // Connections a client left open end with the service.
+    for (const socket of this.sockets) socket.destroy();
+    return closed;
+  }
+}
+
+/** A port on loopback that nothing listens on (one was just there and closed). */
+export async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /** Whether a DingTalk post carries a valid 加签 for `secret`. */

@@ -130,7 +130,10 @@ export class LeadNotifyWorker implements OnApplicationBootstrap, BeforeApplicati
         });
       await insertLog(manager, entry);
     });
-    if (!answer.ok) this.trouble.note(row.channel, `delivery on ${row.channel} failed: ${answer.answer}`);
+    if (!answer.ok) {
+      const detail = answer.detail ? ` (${answer.detail})` : '';
+      this.trouble.note(row.channel, `delivery on ${row.channel} failed: ${answer.answer}${detail}`);
+    }
   }
 
   /** Sends a notice on a channel with its saved settings: the outbox's deliveries and the screen's test. */
