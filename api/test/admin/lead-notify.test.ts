@@ -221,6 +221,12 @@ describe('the mail test against what is not a mail server', () => {
     expect(JSON.stringify(log)).not.toContain('SECRET');
   }, 60_000);
 
+  it('should say which SSL setting fits the port, not what the TLS library said', async () => {
+    const plain = await testAgainst({ port: smtp.port, secure: true });
+    expect(plain.message).toContain('465 端口使用 SSL；25 或 587 端口请关闭 SSL');
+    expect(plain.message).not.toMatch(/ssl3|wrong version|routines/i);
+  });
+
   it('should log only what a mail server says when a lead goes to something else', async () => {
     ok(await call('/api/savenotifysettings', settings({ email: { ...settings().email, port: banner.port } })));
     ok(await leave(t, '内网横幅'));

@@ -118,7 +118,7 @@ describe('sendMail', () => {
     try {
       const outcomes = [await attempt(await closedPort()), await attempt(silent.port), await attempt(chatty.port)];
       for (const { answer, waits, events } of outcomes) {
-        expect(answer).toMatchObject({ ok: false, answer: notReached() });
+        expect(answer).toMatchObject({ ok: false, answer: notReached(channel(0)) });
         // Held until the moment the attempt began plus the timeout, and answered only once that came.
         expect([waits, events]).toEqual([[1_000_000 + TIMEOUT_MS], ['released', 'answered']]);
       }
@@ -140,5 +140,15 @@ describe('sendMail', () => {
     } finally {
       await refusing.stop();
     }
+  });
+
+  it.each([
+    [587, true, '465 端口使用 SSL；25 或 587 端口请关闭 SSL'],
+    [25, true, '465 端口使用 SSL；25 或 587 端口请关闭 SSL'],
+    [465, false, '465 端口使用 SSL，请打开 SSL/TLS'],
+    [465, true, '请检查服务器地址、端口和 SSL 设置'],
+    [587, false, '请检查服务器地址、端口和 SSL 设置'],
+  ])('should hint from the saved port %i and SSL %s only', (port, secure, hint) => {
+    expect(notReached({ port, secure })).toContain(hint);
   });
 });

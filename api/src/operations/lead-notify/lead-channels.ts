@@ -108,10 +108,17 @@ export const systemClock: Clock = {
 
 /**
  * What an attempt that never heard an SMTP reply answers, the same whether the connection was refused, nothing
- * answered or something else did, so that the answer tells nothing about the host and port.
+ * answered or something else did; with a hint drawn from the saved settings alone (a port that usually goes with
+ * the other SSL choice), never from what happened, so that the answer tells nothing about the host and port.
  */
-export function notReached(): string {
-  return '没有连上 SMTP 邮件服务器（对方拒绝连接、没有应答，或不是 SMTP 邮件服务器）。请检查服务器地址、端口和 SSL 设置';
+export function notReached(channel: Pick<EmailChannel, 'port' | 'secure'>): string {
+  const hint =
+    channel.secure && channel.port !== 465
+      ? '465 端口使用 SSL；25 或 587 端口请关闭 SSL（服务器支持时会自动改用 STARTTLS）'
+      : !channel.secure && channel.port === 465
+        ? '465 端口使用 SSL，请打开 SSL/TLS'
+        : '请检查服务器地址、端口和 SSL 设置';
+  return `没有连上 SMTP 邮件服务器（对方拒绝连接、没有应答，或不是 SMTP 邮件服务器）。${hint}`;
 }
 
 /**
@@ -155,7 +162,7 @@ export async function sendMail(
     const detail = clip(oneLine(errorText(error)));
     if (firstLine === null || smtpReply(firstLine) === null) {
       await clock.until(began + timeoutMs);
-      return { ok: false, answer: notReached(), detail };
+      return { ok: false, answer: notReached(channel), detail };
     }
     return { ok: false, answer: clip(mailFailure(error, timeoutMs)), detail };
   } finally {
