@@ -426,6 +426,44 @@ describe('a new lead', () => {
       ]).toEqual([name, 1, 1, 1]);
     }
   }, 60_000);
+
+  it('should end the attempt under way on each channel before the server stops', async () => {
+    smtp.stalling = true;
+    robot.silent = ['/wecom'];
+    try {
+      ok(await leave(t, '停机时'));
+      const held = async () =>
+        (
+          await t.sql<{ n: number }>(
+            `SELECT count(*)::int AS n FROM lead_outbox WHERE payload->>'name' = '停机时' AND claim IS NOT NULL`,
+          )
+        )[0]!.n;
+      await eventually(async () => (await held()) === 2, 'the hung attempts on both channels under way');
+      // The stop waits for both (each ends at the send timeout) and records them before the database goes.
+      await t.close();
+    } finally {
+      smtp.stalling = false;
+      robot.silent = [];
+    }
+    t = await createTestApp(env(), { databaseUrl: database.url });
+    token = await login(t);
+    await eventually(
+      () => mailsFor('停机时').length === 1 && robotTexts('/wecom', '停机时').length === 1,
+      'the lead after the restart',
+    );
+    await eventually(async () => (await outbox()) === 0, 'the outbox to empty');
+    const log = ok<NotifyOverview>(await call('/api/notifysettings')).deliveries.filter((d) =>
+      d.subject.startsWith('停机时'),
+    );
+    // The attempts cut short by the stop were recorded as the first ones; the second delivered.
+    for (const channel of ['email', 'wecom']) {
+      expect(log.filter((d) => d.channel === channel).map((d) => [d.attempt, d.ok])).toEqual([
+        [2, true],
+        [1, false],
+      ]);
+    }
+    expect(robotTexts('/dingtalk', '停机时')).toHaveLength(1);
+  }, 60_000);
 });
 
 describe('留言管理', () => {
