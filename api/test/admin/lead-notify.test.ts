@@ -3,7 +3,7 @@ import type { NotifyOverview, NotifySettingsInput, NotifySettingsView, UnreadCou
 import { LeadNotifyWorker } from '../../src/operations/lead-notify/lead-notify.worker.js';
 import { adminCall, login } from '../support/admin-session.js';
 import { ok, refused } from '../support/envelope.js';
-import { dingtalkSigned, eventually, TestRobot, TestSmtp } from '../support/lead-receivers.js';
+import { closedPort, dingtalkSigned, eventually, TestRobot, TestService, TestSmtp } from '../support/lead-receivers.js';
 import { createTestApp, createTestDatabase, type TestApp } from '../support/test-app.js';
 
 /**
@@ -186,6 +186,64 @@ describe('通知设置', () => {
   });
 });
 
+describe('the mail test against what is not a mail server', () => {
+  const banner = new TestService('SECRET-BANNER-7f3a internal-db 5.7');
+  const silent = new TestService(null);
+  beforeAll(async () => {
+    await banner.start();
+    await silent.start();
+  });
+  afterAll(async () => {
+    ok(await call('/api/savenotifysettings', settings()));
+    await banner.stop();
+    await silent.stop();
+  });
+
+  /** Saves the mail channel with `change`, sends the test, answers its refusal and how long it took. */
+  async function testAgainst(change: Partial<NotifySettingsInput['email']>) {
+    ok(await call('/api/savenotifysettings', settings({ email: { ...settings().email, ...change } })));
+    const started = Date.now();
+    const message = refused(await call('/api/testnotify', { channel: 'email' }), 1);
+    return { message, ms: Date.now() - started };
+  }
+
+  it('should say alike that no mail server answered, for a closed, a silent and a chatty port, echoing nothing', async () => {
+    const closed = await testAgainst({ port: await closedPort() });
+    const quiet = await testAgainst({ port: silent.port });
+    const chatty = await testAgainst({ port: banner.port });
+    expect(closed.message).toContain('不是 SMTP 邮件服务器');
+    expect([quiet.message, chatty.message]).toEqual([closed.message, closed.message]);
+    expect(chatty.message).not.toContain('SECRET');
+    // None answers before the send timeout (3 s here), so the time does not tell them apart either.
+    expect([closed.ms, quiet.ms, chatty.ms].map((ms) => ms >= 3000)).toEqual([true, true, true]);
+    const log = ok<NotifyOverview>(await call('/api/notifysettings')).deliveries.slice(0, 3);
+    expect(log.map((d) => [d.test, d.ok, d.answer])).toEqual(Array(3).fill([true, false, log[0]!.answer]));
+    expect(JSON.stringify(log)).not.toContain('SECRET');
+  }, 60_000);
+
+  it('should say which SSL setting fits the port, not what the TLS library said', async () => {
+    const plain = await testAgainst({ port: smtp.port, secure: true });
+    expect(plain.message).toContain('465 端口使用 SSL；25 或 587 端口请关闭 SSL');
+    expect(plain.message).not.toMatch(/ssl3|wrong version|routines/i);
+  });
+
+  it('should log only what a mail server says when a lead goes to something else', async () => {
+    ok(await call('/api/savenotifysettings', settings({ email: { ...settings().email, port: banner.port } })));
+    ok(await leave(t, '内网横幅'));
+    await eventually(async () => (await attemptsOf('内网横幅', 'email')) >= 1, 'a failed mail attempt', 20_000);
+    const log = ok<NotifyOverview>(await call('/api/notifysettings')).deliveries.filter(
+      (d) => d.channel === 'email' && d.subject.startsWith('内网横幅'),
+    );
+    expect(log[0]).toMatchObject({ ok: false });
+    expect(log[0]!.answer).toContain('不是 SMTP 邮件服务器');
+    expect(JSON.stringify(log)).not.toContain('SECRET');
+    // Back on the real server, it is delivered once.
+    ok(await call('/api/savenotifysettings', settings()));
+    await eventually(() => mailsFor('内网横幅').length === 1, 'the lead on the real mail server', 20_000);
+    await eventually(async () => (await outbox()) === 0, 'the outbox to empty');
+  }, 60_000);
+});
+
 describe('a new lead', () => {
   it('should reach every enabled channel at once, and leave the outbox', async () => {
     ok(await leave(t, '张经理', '我们想做小程序商城，预算十万左右。'));
@@ -323,6 +381,89 @@ describe('a new lead', () => {
       await second.close();
     }
   });
+
+  it('should keep each channel to itself: a hung one holds no other back, and each lead arrives once on each', async () => {
+    // The mail server hangs after DATA and the WeCom robot never answers; DingTalk works. Each hung attempt holds its
+    // channel for the send timeout (3 s here).
+    smtp.stalling = true;
+    robot.silent = ['/wecom'];
+    const names = Array.from({ length: 4 }, (_, i) => `挂起客户${i}`);
+    const failedOn = async (channel: string) =>
+      (
+        await t.sql<{ n: number }>(
+          `SELECT count(*)::int AS n FROM lead_delivery_log WHERE channel = $1 AND NOT ok AND subject LIKE '挂起客户%'`,
+          [channel],
+        )
+      )[0]!.n;
+    try {
+      for (const name of names) ok(await leave(t, name));
+      await eventually(
+        () => names.every((name) => robotTexts('/dingtalk', name).length === 1),
+        'every lead on DingTalk',
+      );
+      // Every lead reached DingTalk before the first hung attempt on another channel had even timed out.
+      expect([await failedOn('email'), await failedOn('wecom')]).toEqual([0, 0]);
+      await eventually(
+        async () => (await failedOn('email')) >= 1 && (await failedOn('wecom')) >= 1,
+        'a timed-out attempt on each hung channel',
+      );
+    } finally {
+      smtp.stalling = false;
+      robot.silent = [];
+    }
+    await eventually(
+      () => names.every((name) => mailsFor(name).length >= 1 && robotTexts('/wecom', name).length >= 1),
+      'every lead once the channels came back',
+      30_000,
+    );
+    await eventually(async () => (await outbox()) === 0, 'the outbox to empty');
+    for (const name of names) {
+      expect([
+        name,
+        mailsFor(name).length,
+        robotTexts('/wecom', name).length,
+        robotTexts('/dingtalk', name).length,
+      ]).toEqual([name, 1, 1, 1]);
+    }
+  }, 60_000);
+
+  it('should end the attempt under way on each channel before the server stops', async () => {
+    smtp.stalling = true;
+    robot.silent = ['/wecom'];
+    try {
+      ok(await leave(t, '停机时'));
+      const held = async () =>
+        (
+          await t.sql<{ n: number }>(
+            `SELECT count(*)::int AS n FROM lead_outbox WHERE payload->>'name' = '停机时' AND claim IS NOT NULL`,
+          )
+        )[0]!.n;
+      await eventually(async () => (await held()) === 2, 'the hung attempts on both channels under way');
+      // The stop waits for both (each ends at the send timeout) and records them before the database goes.
+      await t.close();
+    } finally {
+      smtp.stalling = false;
+      robot.silent = [];
+    }
+    t = await createTestApp(env(), { databaseUrl: database.url });
+    token = await login(t);
+    await eventually(
+      () => mailsFor('停机时').length === 1 && robotTexts('/wecom', '停机时').length === 1,
+      'the lead after the restart',
+    );
+    await eventually(async () => (await outbox()) === 0, 'the outbox to empty');
+    const log = ok<NotifyOverview>(await call('/api/notifysettings')).deliveries.filter((d) =>
+      d.subject.startsWith('停机时'),
+    );
+    // The attempts cut short by the stop were recorded as the first ones; the second delivered.
+    for (const channel of ['email', 'wecom']) {
+      expect(log.filter((d) => d.channel === channel).map((d) => [d.attempt, d.ok])).toEqual([
+        [2, true],
+        [1, false],
+      ]);
+    }
+    expect(robotTexts('/dingtalk', '停机时')).toHaveLength(1);
+  }, 60_000);
 });
 
 describe('留言管理', () => {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -19,6 +19,8 @@ export class TestSmtp {
   readonly mails: ReceivedMail[] = [];
   /** Refuse every message with a temporary error (451), as a mail server in trouble does. */
   failing = false;
+  /** Take the message's text and never answer it, as a mail server that hangs after DATA does. */
+  stalling = false;
   port = 0;
   private readonly server: SMTPServer;
 
@@ -40,6 +42,7 @@ export class TestSmtp {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
+          if (this.stalling) return;
           if (this.failing) {
             callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
             return;
@@ -75,10 +78,14 @@ export interface RobotPost {
   at: number;
 }
 
-/** A group robot's webhook: `{errcode: 0}` when it takes a message; `down` answers 503, as a service in trouble. */
+/**
+ * A group robot's webhook: `{errcode: 0}` when it takes a message; `down` answers 503, as a service in trouble; a
+ * post to a path in `silent` is read and never answered (nor kept), as a service that hangs.
+ */
 export class TestRobot {
   readonly posts: RobotPost[] = [];
   down = false;
+  silent: string[] = [];
   private server = this.create();
   port = 0;
 
@@ -87,13 +94,14 @@ export class TestRobot {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
+        const url = new URL(req.url ?? '/', 'http://robot');
+        if (this.silent.includes(url.pathname)) return;
         res.setHeader('Content-Type', 'application/json');
         if (this.down) {
           res.statusCode = 503;
           res.end(JSON.stringify({ errcode: -1, errmsg: 'system busy' }));
           return;
         }
-        const url = new URL(req.url ?? '/', 'http://robot');
         let body: RobotPost['body'] = {};
         try {
           body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RobotPost['body'];
@@ -127,6 +135,47 @@ export class TestRobot {
   texts(path: string): string[] {
     return this.posts.filter((p) => p.path === path).map((p) => p.body.text?.content ?? '');
   }
+}
+
+/**
+ * A service on the server's network that is not a mail server: on each connection it says `banner` (a line, as SSH,
+ * Redis's errors or a database's greeting do), or nothing at all when `banner` is null.
+ */
+export class TestService {
+  port = 0;
+  private readonly server: net.Server;
+  private readonly sockets = new Set<net.Socket>();
+
+  constructor(private readonly banner: string | null) {
+    this.server = net.createServer((socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+      socket.on('error', () => undefined);
+      if (this.banner !== null) socket.write(`${this.banner}\r\n`);
+    });
+  }
+
+  async start(): Promise<number> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this.port;
+  }
+
+  stop(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    // Connections a client left open end with the service.
+    for (const socket of this.sockets) socket.destroy();
+    return closed;
+  }
+}
+
+/** A port on loopback that nothing listens on (one was just there and closed). */
+export async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /** Whether a DingTalk post carries a valid 加签 for `secret`. */

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   beijingIso,
@@ -38,6 +38,8 @@ const TEST_LEAD = {
 /** 通知设置 (docs/behaviour.md#lead-notifications): the channels, a test send, the outbox and the last attempts. */
 @Injectable()
 export class LeadNotifyAdminService {
+  private readonly logger = new Logger('LeadNotify');
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -96,7 +98,11 @@ export class LeadNotifyAdminService {
       attempt: 1,
       test: true,
     });
-    if (!answer.ok) throw failure(`测试发送失败：${answer.answer}`);
+    if (!answer.ok) {
+      // The screen's answer leaves out what the far end did; the server's log keeps it.
+      if (answer.detail) this.logger.warn(`test on ${channel} failed: ${answer.answer} (${answer.detail})`);
+      throw failure(`测试发送失败：${answer.answer}`);
+    }
     return { answer: answer.answer };
   }
 

@@ -66,18 +66,26 @@ export async function queueLead(db: Sql, messageId: number): Promise<boolean> {
 }
 
 /**
- * Claims up to `limit` due deliveries for `claim` until the lease runs out: `FOR UPDATE SKIP LOCKED` keeps two
- * workers from taking the same row, and the lease lets another take it again if this one dies before answering.
+ * Claims up to `limit` due deliveries on `channel` for `claim` until the lease runs out: `FOR UPDATE SKIP LOCKED`
+ * keeps two workers from taking the same row, and the lease lets another take it again if this one dies before
+ * answering.
  */
-export function claimDue(db: Sql, claim: string, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+export function claimDue(
+  db: Sql,
+  channel: NotifyChannel,
+  claim: string,
+  limit: number,
+  leaseMs: number,
+): Promise<ClaimedDelivery[]> {
   return query<ClaimedDelivery>(
     db,
     `UPDATE lead_outbox o SET claim = $1, lease_until = now() + $3::interval
      FROM (SELECT id FROM lead_outbox
-           WHERE state = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until <= now())
+           WHERE channel = $4 AND state = 'pending' AND next_attempt_at <= now()
+             AND (lease_until IS NULL OR lease_until <= now())
            ORDER BY next_attempt_at ASC, id ASC LIMIT $2 FOR UPDATE SKIP LOCKED) due
      WHERE o.id = due.id RETURNING o.id::int AS id, o.message_id, o.channel, o.payload, o.attempts`,
-    [claim, limit, milliseconds(leaseMs)],
+    [claim, limit, milliseconds(leaseMs), channel],
   );
 }
 
@@ -113,12 +121,16 @@ export function releaseClaim(db: Sql, claim: string): Promise<number> {
   return execute(db, `UPDATE lead_outbox SET claim = NULL, lease_until = NULL WHERE claim = $1`, [claim]);
 }
 
-/** When a pending row is due next (its lease's end if one holds it); `null` when nothing is pending. */
-export async function nextDue(db: Sql): Promise<Date | null> {
+/**
+ * When a pending row on `channel` is due next (its lease's end if one holds it); `null` when nothing is pending
+ * there.
+ */
+export async function nextDue(db: Sql, channel: NotifyChannel): Promise<Date | null> {
   const row = await queryOne<{ due: Date | null }>(
     db,
     `SELECT min(greatest(next_attempt_at, coalesce(lease_until, next_attempt_at))) AS due
-     FROM lead_outbox WHERE state = 'pending'`,
+     FROM lead_outbox WHERE channel = $1 AND state = 'pending'`,
+    [channel],
   );
   return row?.due ?? null;
 }

@@ -7,6 +7,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { NOTIFY_CHANNELS, type NotifyChannel } from '@site/shared-types';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { BoundedLog } from '../../core/bounded-log.js';
@@ -15,7 +16,7 @@ import { leadNotice, sendMail, sendRobot, type DeliveryAnswer, type LeadNotice }
 import {
   claimDue,
   deleteDelivered,
-  findChannels,
+  findChannel,
   insertLog,
   nextDue,
   releaseClaim,
@@ -35,21 +36,28 @@ const IDLE_MS = 30_000;
 const TROUBLE_MS = 5_000;
 
 /**
- * Delivers the leads' outbox (docs/behaviour.md#lead-notifications), in every server process: each claims one due
- * delivery at a time with a lease longer than a send may take, sends it, and records the answer: a delivered row
- * leaves the outbox, a failed one is tried again with exponential backoff. A process that dies mid-send leaves its
- * row to be claimed again when the lease runs out, so a lead is delivered at least once, and twice only then.
+ * Delivers the leads' outbox (docs/behaviour.md#lead-notifications), in every server process, each channel on its
+ * own: a channel's loop claims one of its due deliveries at a time with a lease longer than a send may take, sends
+ * it, and records the answer: a delivered row leaves the outbox, a failed one is tried again with exponential
+ * backoff. A channel that hangs holds only its own loop, never another channel's deliveries. A process that dies
+ * mid-send leaves its row to be claimed again when the lease runs out, so a lead is delivered at least once on each
+ * channel, and twice only then.
  */
 @Injectable()
 export class LeadNotifyWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('LeadNotify');
   private readonly trouble = new BoundedLog((line) => this.logger.warn(line), 60_000);
-  private readonly loop = new DrainLoop(() => this.drain(), {
-    idleMs: IDLE_MS,
-    troubleMs: TROUBLE_MS,
-    what: 'delivery',
-    report: (line) => this.trouble.note('run', line),
-  });
+  private readonly loops = new Map<NotifyChannel, DrainLoop>(
+    NOTIFY_CHANNELS.map((channel) => [
+      channel,
+      new DrainLoop(() => this.drain(channel), {
+        idleMs: IDLE_MS,
+        troubleMs: TROUBLE_MS,
+        what: `delivery on ${channel}`,
+        report: (line) => this.trouble.note(`run ${channel}`, line),
+      }),
+    ]),
+  );
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -65,27 +73,31 @@ export class LeadNotifyWorker implements OnApplicationBootstrap, BeforeApplicati
     this.kick();
   }
 
-  /** No new delivery starts; one under way ends (within the send timeout) before the database pool closes. */
+  /**
+   * No new delivery starts; those under way (one a channel) end (within the send timeout) before the database pool
+   * closes.
+   */
   async beforeApplicationShutdown(): Promise<void> {
-    await this.loop.stop();
+    await Promise.all([...this.loops.values()].map((loop) => loop.stop()));
   }
 
-  /** A lead was queued or a delivery made due: deliver now rather than at the next planned time. */
+  /** A lead was queued or deliveries made due: every channel delivers now rather than at its next planned time. */
   kick(): void {
-    this.loop.kick();
+    for (const loop of this.loops.values()) loop.kick();
   }
 
-  /** Delivers one row after another while any is due; answers how long to wait before looking again. */
-  private async drain(): Promise<number> {
+  /** Delivers `channel`'s rows one after another while any is due; answers how long to wait before looking again. */
+  private async drain(channel: NotifyChannel): Promise<number> {
+    const loop = this.loops.get(channel)!;
     for (;;) {
-      if (this.loop.stopped) return IDLE_MS;
+      if (loop.stopped) return IDLE_MS;
       const claim = randomUUID();
-      const [row] = await claimDue(this.db, claim, 1, this.leaseMs);
+      const [row] = await claimDue(this.db, channel, claim, 1, this.leaseMs);
       if (!row) {
-        const due = await nextDue(this.db);
+        const due = await nextDue(this.db, channel);
         return due ? due.getTime() - Date.now() : IDLE_MS;
       }
-      if (this.loop.stopped) {
+      if (loop.stopped) {
         await releaseClaim(this.db, claim);
         return IDLE_MS;
       }
@@ -94,7 +106,7 @@ export class LeadNotifyWorker implements OnApplicationBootstrap, BeforeApplicati
   }
 
   private async deliver(row: ClaimedDelivery, claim: string): Promise<void> {
-    const settings = (await findChannels(this.db)).find((c) => c.channel === row.channel);
+    const settings = await findChannel(this.db, row.channel);
     // A channel turned off after the lead was queued: kept (and retried) until it is on again or given up.
     const answer = settings?.enabled
       ? await this.send(settings, leadNotice(row.payload, this.adminUrl()))
@@ -118,7 +130,10 @@ export class LeadNotifyWorker implements OnApplicationBootstrap, BeforeApplicati
         });
       await insertLog(manager, entry);
     });
-    if (!answer.ok) this.trouble.note(row.channel, `delivery on ${row.channel} failed: ${answer.answer}`);
+    if (!answer.ok) {
+      const detail = answer.detail ? ` (${answer.detail})` : '';
+      this.trouble.note(row.channel, `delivery on ${row.channel} failed: ${answer.answer}${detail}`);
+    }
   }
 
   /** Sends a notice on a channel with its saved settings: the outbox's deliveries and the screen's test. */
