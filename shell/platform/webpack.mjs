@@ -15,6 +15,14 @@ export function modeOf(argv) {
   return argv?.mode === 'development' || process.env.NODE_ENV === 'development' ? 'development' : 'production';
 }
 
+/**
+ * The folder CSS Modules' class names are worked out from: the repository's, the same for every build. Each build
+ * compiles the platform's own stylesheets too (in its fallback copy of the platform), and a class name made from a
+ * path relative to the build's own folder would differ from the shell's, which renders them: a page drawn on the
+ * server would then carry the platform's class names without their styles until the application came.
+ */
+const CLASS_NAME_CONTEXT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
 export function rules({ server = false } = {}) {
   return [
     {
@@ -40,6 +48,7 @@ export function rules({ server = false } = {}) {
           options: {
             modules: {
               localIdentName: '[local]_[hash:base64:6]',
+              localIdentContext: CLASS_NAME_CONTEXT,
               exportOnlyLocals: server,
               namedExport: false,
               exportLocalsConvention: 'as-is',

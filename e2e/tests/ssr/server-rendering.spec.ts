@@ -109,6 +109,71 @@ test.describe('with JavaScript disabled', () => {
   });
 });
 
+test.describe('the server page without its application', () => {
+  /** Class names of CSS Modules (`name_hash`) on elements with an area, with no rule of the page naming them. */
+  const unstyledClasses = (page: Page) =>
+    page.evaluate(() => {
+      const named = new Set<string>();
+      const walk = (rules: CSSRuleList) => {
+        for (const rule of Array.from(rules)) {
+          const selector = (rule as CSSStyleRule).selectorText;
+          if (selector) for (const match of selector.matchAll(/\.([\w-]+)/g)) named.add(match[1]!);
+          if ((rule as CSSGroupingRule).cssRules) walk((rule as CSSGroupingRule).cssRules);
+        }
+      };
+      for (const sheet of Array.from(document.styleSheets)) walk(sheet.cssRules);
+      const missing = new Set<string>();
+      for (const element of Array.from(document.querySelectorAll('[class]'))) {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        for (const name of Array.from(element.classList)) {
+          if (/_[\w-]{6}$/.test(name) && !named.has(name)) missing.add(name);
+        }
+      }
+      return [...missing];
+    });
+
+  test("every class its markup uses should have its styles in the page, the shared platform's too", async ({
+    browser,
+  }) => {
+    const pages = {
+      desktop: [
+        '/',
+        '/about.html',
+        '/items/3.html',
+        '/itemnews.html',
+        '/details/5.html',
+        '/news/3.html',
+        '/nothing.html',
+      ],
+      mobile: ['/move/index.html', '/move/about.html', '/move/zhy.html', '/move/case.html', '/move/us.html'],
+    };
+    for (const device of ['desktop', 'mobile'] as const) {
+      const { context, page } = await open(browser, device, false);
+      for (const path of pages[device]) {
+        await page.goto(mainUrl(path));
+        expect({ path, unstyled: await unstyledClasses(page) }).toEqual({ path, unstyled: [] });
+      }
+      await context.close();
+    }
+  });
+
+  test("the contact form's field for bots should stay out of sight, so no visitor fills it in", async ({ browser }) => {
+    for (const [device, path] of [
+      ['desktop', '/about.html'],
+      ['mobile', '/move/about.html'],
+    ] as const) {
+      const { context, page } = await open(browser, device, false);
+      await page.goto(mainUrl(path));
+      const field = page.locator('#lead-website');
+      await expect(field).toBeAttached();
+      const box = (await field.boundingBox())!;
+      expect(box.x + box.width, path).toBeLessThanOrEqual(0);
+      await context.close();
+    }
+  });
+});
+
 test.describe('hydration', () => {
   const PAGES: Array<{ device: 'desktop' | 'mobile'; path: string }> = [
     { device: 'desktop', path: '/' },
