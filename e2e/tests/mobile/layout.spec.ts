@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PROCESS_STEPS } from '@site/shared-types';
 import { MOBILE_UA } from '../../support/chromium';
 import { mainUrl, mountedRemote, swiperScripts } from '../../support/site';
 
@@ -195,6 +196,38 @@ test.describe('mobile layout', () => {
     await expect(banner.locator('.swiper-initialized')).toBeAttached({ timeout: 2000 });
     // The script's body is read after its response arrives: wait for it to be counted.
     await expect.poll(() => swiper.length).toBe(1);
+  });
+
+  test('the about page should show its six service steps apart, each in a box of its own with its number', async ({
+    page,
+  }) => {
+    await open(page, '/move/zhy.html');
+    const steps = page.getByTestId('process-steps').locator('li');
+    await expect(steps).toHaveText(PROCESS_STEPS.map((step) => step.name));
+    const shown = await steps.evaluateAll((items) =>
+      items.map((item) => {
+        const box = item.getBoundingClientRect();
+        const name = item.querySelector('span')!.getBoundingClientRect();
+        return {
+          box: { left: box.left, right: box.right, top: box.top, bottom: box.bottom },
+          nameInside:
+            name.left >= box.left && name.right <= box.right && name.top >= box.top && name.bottom <= box.bottom,
+          number: getComputedStyle(item, '::before').content,
+        };
+      }),
+    );
+    for (const [index, step] of shown.entries()) {
+      expect(step.nameInside, `step ${index + 1}'s name inside its box`).toBe(true);
+      expect(step.number, `step ${index + 1}'s number`).toMatch(/counter\(/);
+      for (const other of shown.slice(index + 1)) {
+        const apart =
+          step.box.right <= other.box.left ||
+          other.box.right <= step.box.left ||
+          step.box.bottom <= other.box.top ||
+          other.box.bottom <= step.box.top;
+        expect(apart, `step ${index + 1} apart from the others`).toBe(true);
+      }
+    }
   });
 
   test('the home page should have the banner, four service tiles, six steps, success cases, logos and more cases', async ({

@@ -31,7 +31,7 @@ function AboutPage() {
         </section>
       ))}
       <h2>{data.process.title}</h2>
-      <ol className={styles.stepList}>
+      <ol className={styles.stepList} data-testid="process-steps">
         {PROCESS_STEPS.map((step) => (
           <li key={step.name} style={{ color: step.color }}>
             <span>{step.name}</span>
