@@ -14,7 +14,7 @@ function recordLeads(page: Page): Record<string, unknown>[] {
   return bodies;
 }
 
-/** The form is on screen, below the sticky navigation. */
+/** The form is on screen below the sticky navigation, and so is its section's heading 联系我们. */
 async function expectFormInView(page: Page): Promise<void> {
   const form = page.getByTestId('lead-form');
   await expect(form).toBeInViewport();
@@ -22,6 +22,8 @@ async function expectFormInView(page: Page): Promise<void> {
   const title = (await page.getByRole('heading', { name: '在线留言' }).boundingBox())!;
   expect(title.y).toBeGreaterThanOrEqual(header.y + header.height);
   expect(title.y + title.height).toBeLessThanOrEqual(900);
+  const section = (await page.locator('main').getByRole('heading', { level: 2, name: '联系我们' }).boundingBox())!;
+  expect(section.y, 'the heading 联系我们 below the navigation').toBeGreaterThanOrEqual(header.y + header.height);
 }
 
 test.describe('desktop contact form', () => {

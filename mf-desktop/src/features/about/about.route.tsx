@@ -14,7 +14,7 @@ import { Carousel } from '../../common/carousel';
 import { Loading } from '../../common/page-states';
 import { PageBanner } from '../../common/page-banner';
 import { ProcessSteps } from '../../common/process-steps';
-import { LeadForm } from './lead-form';
+import { LEAD_FORM_ANCHOR, LeadForm } from './lead-form';
 import styles from './about.module.css';
 
 /**
@@ -180,7 +180,7 @@ function AboutPage() {
         </div>
       </section>
 
-      <section className={styles.inner} aria-labelledby="about-contact">
+      <section className={styles.inner} id={LEAD_FORM_ANCHOR} aria-labelledby="about-contact">
         <h2 id="about-contact">联系我们</h2>
         <p className={styles.intro}>{contact.intro}</p>
         <div className={styles.contact}>

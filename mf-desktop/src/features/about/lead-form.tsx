@@ -3,7 +3,10 @@ import { LEAD_LIMITS, LEAD_TEXTS, type LeadField } from '@site/shared-types';
 import { LeadHoneypot, leadFieldId, useLeadForm } from '@site/platform';
 import styles from './lead-form.module.css';
 
-/** The anchor of the form (`/about.html#message`), linked from the footer. */
+/**
+ * The anchor of the contact section that holds the form (`/about.html#message`), linked from the footer: the
+ * section, so that its heading 联系我们 shows above the form rather than under the sticky navigation.
+ */
 export const LEAD_FORM_ANCHOR = 'message';
 
 const AUTOCOMPLETE: Partial<Record<LeadField, string>> = {
@@ -79,7 +82,7 @@ export function LeadForm() {
   };
 
   return (
-    <div className={styles.card} id={LEAD_FORM_ANCHOR}>
+    <div className={styles.card}>
       <h3 id="lead-form-title">{LEAD_TEXTS.title}</h3>
       <p className={styles.intro}>{LEAD_TEXTS.intro}</p>
       {sent ? (
