@@ -73,7 +73,10 @@ async function restore(args: readonly string[], config: AppConfig, cwd: string, 
   if (positional.length !== 1) throw new UsageError('Name one archive to restore.');
   const file = path.resolve(cwd, positional[0]!);
   const media = createMediaStore(config);
-  io.out(`Restoring ${file} into ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir} and ${media.where} …`);
+  const database = config.databaseUrl
+    ? 'the database DATABASE_URL names'
+    : `the embedded database in ${path.join(config.dataDir, 'postgres')}`;
+  io.out(`Restoring ${file} into ${database}, and its media into ${media.where} …`);
   let manifest;
   try {
     await media.open();

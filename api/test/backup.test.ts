@@ -124,6 +124,9 @@ describe('npm run backup, then npm run restore', () => {
     const targetData = path.join(work, 'restored');
     const restored = await cli(['restore', archive], { DATABASE_URL: target.url, DATA_DIR: targetData });
     expect(restored).toMatchObject({ code: EXIT_OK, err: '' });
+    expect(restored.out).toContain(
+      `Restoring ${archive} into the database DATABASE_URL names, and its media into ${targetData} …`,
+    );
     expect(restored.out).toMatch(/Restored the backup of .* \(\d+ tables, \d+ uploaded files\)/);
 
     const app = await createTestApp({ DATA_DIR: targetData }, { databaseUrl: target.url });
@@ -260,6 +263,9 @@ describe('npm run backup, then npm run restore', () => {
     const dataDir = path.join(work, 'embedded');
     const restored = await cli(['restore', archive], { DATA_DIR: dataDir });
     expect(restored.code).toBe(EXIT_OK);
+    expect(restored.out).toContain(
+      `Restoring ${archive} into the embedded database in ${path.join(dataDir, 'postgres')}, and its media into ${dataDir} …`,
+    );
     expect(restored.out).toContain(`Creating the embedded PostgreSQL cluster in ${path.join(dataDir, 'postgres')}`);
     // Running (as under npm start): the command uses the live server's port; stopped: it starts the cluster for
     // itself. A folder as --out gets the archive's own name.
