@@ -3,13 +3,15 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
-import type { AdminList, MediaItem } from '@site/shared-types';
+import { describeMediaUse, type AdminList, type MediaItem } from '@site/shared-types';
+import { DataSource } from 'typeorm';
 import { ImageVariants, variantKeys } from '../../src/content/uploads/image-variants.js';
 import { MEDIA_DEMO, MEDIA_NOT_FOUND, MediaLibrary } from '../../src/content/uploads/media-library.service.js';
 import { adminCall, login } from '../support/admin-session.js';
 import { ok, refused } from '../support/envelope.js';
 import { fixture } from '../support/images/hostile-images.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { migrations } from '../../src/database/migrations/index.js';
+import { createTestApp, createTestDatabase, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 let token: string;
@@ -244,6 +246,158 @@ describe('deleting', () => {
       refused(await call('/api/medialist', body), 2);
     },
   );
+});
+
+/** A case of the test's own (filed under 网站建设), and its form as the editor sends it. */
+async function testCase(name: string, fields: object = {}): Promise<Record<string, unknown> & { id: number }> {
+  const { id } = ok<{ id: number }>(
+    await call('/api/amendcase', { id: 0, name, top: 2, dict_id: 3, class_id: 1, ...fields }),
+  );
+  return ok<Record<string, unknown> & { id: number }>(await call('/api/getcase', { caseid: id }));
+}
+
+describe('the uses after every kind of write', () => {
+  /** The picture's uses and how each filter counts it. */
+  async function seen(name: string) {
+    const counts: Record<string, number> = {};
+    for (const usage of ['used', 'unused', 'case', 'news', 'menu', 'block']) {
+      counts[usage] = (await list({ usage, search: name })).total;
+    }
+    return { uses: (await entry(name)).uses, counts };
+  }
+  const none = { used: 0, unused: 1, case: 0, news: 0, menu: 0, block: 0 };
+
+  it('should follow saves, revision restores and the recycle bin of a case', async () => {
+    const name = unique('case-writes');
+    const url = await upload(name);
+    const form = await testCase('写入测试案例', { banner: [{ url }] });
+    const use = { kind: 'case', id: form.id, title: '写入测试案例', trashed: false };
+    const asCase = { ...none, used: 1, unused: 0, case: 1 };
+    expect(await seen(name)).toEqual({ uses: [use], counts: asCase });
+
+    ok(await call('/api/amendcase', { ...form, banner: [] }));
+    expect(await seen(name)).toEqual({ uses: [], counts: none });
+    ok(await call('/api/restorerevision', { kind: 'case', id: form.id, number: 1 }));
+    expect(await seen(name)).toEqual({ uses: [use], counts: asCase });
+
+    ok(await call('/api/deletecase', { id: form.id }));
+    expect(await seen(name)).toEqual({ uses: [{ ...use, trashed: true }], counts: asCase });
+    ok(await call('/api/restoretrash', { kind: 'case', id: form.id }));
+    expect(await seen(name)).toEqual({ uses: [use], counts: asCase });
+    ok(await call('/api/deletecase', { id: form.id }));
+    ok(await call('/api/purgetrash', { kind: 'case', id: form.id }));
+    expect(await seen(name)).toEqual({ uses: [], counts: none });
+    ok(await call('/api/deletemedia', { id: (await entry(name)).id }));
+  });
+
+  it('should follow an article, a menu and a block, and a restored block revision', async () => {
+    const name = unique('other-writes');
+    const url = await upload(name);
+    const newsId = (await t.sql<{ id: number }>('SELECT id FROM news ORDER BY id DESC LIMIT 1'))[0]!.id;
+    const article = ok<Record<string, unknown>>(await call('/api/getnews', { newsid: newsId }));
+    ok(await call('/api/amendnews', { ...article, content: `${String(article.content)}<p><img src="${url}"></p>` }));
+    const { id: menuId } = ok<{ id: number }>(
+      await call('/api/amendmenu', {
+        id: 0,
+        grade: 1,
+        menu: 0,
+        title: '写入测试栏目',
+        intro: '',
+        img: url,
+        pcmenu: false,
+        pcmenusite: 0,
+        movemenu: false,
+        movemenusite: 0,
+      }),
+    );
+    const contact = ok<{ wechat: { img: string; name: string } }>(await call('/api/getrelation'));
+    // The block as it was, kept as a revision to restore.
+    ok(await call('/api/amendrelation', contact));
+    const blocks = ok<{ list: { number: number }[] }>(await call('/api/revisions', { kind: 'contact' })).list;
+    ok(await call('/api/amendrelation', { ...contact, wechat: { ...contact.wechat, img: url } }));
+    try {
+      expect(await seen(name)).toEqual({
+        uses: [
+          { kind: 'block', id: 0, title: '联系方式', trashed: false },
+          { kind: 'news', id: newsId, title: article.title, trashed: false },
+          { kind: 'menu', id: menuId, title: '写入测试栏目', trashed: false },
+        ],
+        counts: { used: 1, unused: 0, case: 0, news: 1, menu: 1, block: 1 },
+      });
+      ok(await call('/api/restorerevision', { kind: 'contact', number: blocks[0]!.number }));
+      ok(await call('/api/amendnews', article));
+      ok(await call('/api/deletemenu', { id: menuId }));
+      expect((await seen(name)).uses).toEqual([{ kind: 'menu', id: menuId, title: '写入测试栏目', trashed: true }]);
+      ok(await call('/api/purgetrash', { kind: 'menu', id: menuId }));
+      expect(await seen(name)).toEqual({ uses: [], counts: none });
+    } finally {
+      ok(await call('/api/amendrelation', contact));
+    }
+  });
+
+  it("should list the demo content's drawings with the cases, menus and blocks the seed made", async () => {
+    const [seeded] = await t.sql<{ id: number; name: string; img: string }>(
+      `SELECT id, name, img FROM "case" WHERE img LIKE '/uploads/seed/%' ORDER BY id LIMIT 1`,
+    );
+    const drawing = (await list({ search: seeded!.img.split('/').pop()! })).data.find(
+      (item) => item.url === seeded!.img,
+    );
+    expect(drawing?.uses).toContainEqual({ kind: 'case', id: seeded!.id, title: seeded!.name, trashed: false });
+  });
+});
+
+describe('a database older than the uses', () => {
+  it('should find what its content used before, once upgraded', async () => {
+    const database = await createTestDatabase();
+    const older = new DataSource({ type: 'postgres', url: database.url, migrations: migrations.slice(0, -1) });
+    await older.initialize();
+    const picture = (n: number) => `/uploads/2025/06/${n.toString(16).padStart(32, '0')}.png`;
+    try {
+      await older.runMigrations();
+      await older.query(
+        `INSERT INTO media (url, name, bytes, width, height, mime)
+         SELECT '/uploads/2025/06/' || lpad(to_hex(n), 32, '0') || '.png', 'old-' || n || '.png', 1, 1, 1, 'image/png'
+         FROM generate_series(1, 5) n`,
+      );
+      const [{ id: menuId }] = await older.query<[{ id: number }]>(
+        `INSERT INTO menu (name, grade, img, intro) VALUES ('旧栏目', 1, $1, '') RETURNING id`,
+        [picture(1)],
+      );
+      await older.query(`INSERT INTO news_category (name) VALUES ('旧分类')`);
+      const body = `<p><img src="https://www.yunfan.test${picture(2)}?w=640"> <img src="${picture(3)}"></p>`;
+      await older.query(`INSERT INTO news (title, content, dynamic_id) SELECT '旧文章', $1, id FROM news_category`, [
+        body,
+      ]);
+      await older.query(
+        `INSERT INTO "case" (name, dict_id, class_id, banner, deleted_at) VALUES ('旧案例', $1, 1, $2, now())`,
+        [menuId, JSON.stringify([{ url: picture(4) }])],
+      );
+      await older.query(`INSERT INTO site_block (key, value) VALUES ('home', $1)`, [
+        JSON.stringify({ banner: [{ pic: picture(1) }] }),
+      ]);
+    } finally {
+      await older.destroy();
+    }
+
+    const upgraded = await createTestApp({}, { databaseUrl: database.url });
+    try {
+      const upgradedToken = await login(upgraded);
+      const listed = ok<AdminList<MediaItem>>(
+        await adminCall(upgraded, upgradedToken, '/api/medialist', { search: 'old-' }),
+      ).list.data;
+      const uses = Object.fromEntries(listed.map((item) => [item.name, item.uses.map(describeMediaUse)]));
+      expect(uses).toEqual({
+        'old-1.png': ['首页设置', '栏目「旧栏目」'],
+        'old-2.png': ['文章「旧文章」'],
+        'old-3.png': ['文章「旧文章」'],
+        'old-4.png': ['案例「旧案例」（回收站）'],
+        'old-5.png': [],
+      });
+    } finally {
+      await upgraded.close();
+      await database.drop();
+    }
+  });
 });
 
 describe('reconciliation', () => {
