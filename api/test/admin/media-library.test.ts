@@ -248,6 +248,10 @@ describe('deleting', () => {
   );
 });
 
+/** The refusal of a save naming a picture that is not (or no longer) in the library. */
+const missing = (url: string) => `图片不存在或已删除：${url}，请重新选择`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** A case of the test's own (filed under 网站建设), and its form as the editor sends it. */
 async function testCase(name: string, fields: object = {}): Promise<Record<string, unknown> & { id: number }> {
   const { id } = ok<{ id: number }>(
@@ -255,6 +259,140 @@ async function testCase(name: string, fields: object = {}): Promise<Record<strin
   );
   return ok<Record<string, unknown> & { id: number }>(await call('/api/getcase', { caseid: id }));
 }
+
+describe('saves and deletes of the same picture', () => {
+  it('should never let both succeed, whichever starts first, over 16 rounds', async () => {
+    const form = await testCase('并发删除测试');
+    // A long body: the save reads and cleans it for a while before it writes (the delete sent with it then wins).
+    const long = `<p>${'云帆科技专注网站建设。'.repeat(15_000)}</p>`;
+    const rounds = 16;
+    const outcomes = { saved: 0, deleted: 0, both: 0, neither: 0 };
+    const broken: string[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const name = unique(`race-${round}`);
+      const url = await upload(name);
+      const { id } = await entry(name);
+      const save = (content: string) => call('/api/amendcase', { ...form, img: url, content });
+      const remove = () => call('/api/deletemedia', { id });
+      // Even rounds: a quick save sent first; odd rounds: the delete first, with a slow save.
+      const [saved, deleted] =
+        round % 2 === 0
+          ? await Promise.all([save(''), remove()])
+          : (await Promise.all([remove(), save(long)])).reverse();
+      const savedOk = saved!.body.code === 0;
+      const deletedOk = deleted!.body.code === 0;
+      if (savedOk && deletedOk) outcomes.both += 1;
+      else if (savedOk) outcomes.saved += 1;
+      else if (deletedOk) outcomes.deleted += 1;
+      else outcomes.neither += 1;
+      if (!savedOk) expect(saved!.body.msg).toBe(missing(url));
+      if (!deletedOk) expect(deleted!.body.msg).toBe('图片正在使用中，不能删除：案例「并发删除测试」');
+      // What the site shows: the case's picture is there to be served, or the case does not name it.
+      const [row] = await t.sql<{ img: string }>('SELECT img FROM "case" WHERE id = $1', [form.id]);
+      if (row!.img === url && (await t.http.get(url)).status !== 200) broken.push(url);
+    }
+    expect({ ...outcomes, broken }).toEqual({
+      saved: expect.any(Number),
+      deleted: expect.any(Number),
+      both: 0,
+      neither: 0,
+      broken: [],
+    });
+    expect(outcomes.saved + outcomes.deleted).toBe(rounds);
+  });
+
+  it('should make a save wait for a delete under way, then refuse it', async () => {
+    const form = await testCase('等待删除测试');
+    const name = unique('deleting');
+    const url = await upload(name);
+    const { id } = await entry(name);
+    // A delete that holds the picture's row and has removed it, not committed yet when the save comes.
+    const deleting = new pg.Client({ connectionString: t.databaseUrl });
+    await deleting.connect();
+    try {
+      await deleting.query('BEGIN');
+      await deleting.query('SELECT id FROM media WHERE id = $1 FOR UPDATE', [id]);
+      await deleting.query('DELETE FROM media WHERE id = $1', [id]);
+      const saving = call('/api/amendcase', { ...form, img: url });
+      await sleep(300);
+      await deleting.query('COMMIT');
+      expect(refused(await saving, 1)).toBe(missing(url));
+    } finally {
+      await deleting.end();
+    }
+    const [row] = await t.sql<{ img: string }>('SELECT img FROM "case" WHERE id = $1', [form.id]);
+    expect(row!.img).toBe('');
+  });
+
+  it('should refuse every save that names a deleted picture, and write nothing', async () => {
+    const name = unique('gone');
+    const url = await upload(name);
+    ok(await call('/api/deletemedia', { id: (await entry(name)).id }));
+    const form = await testCase('已删图片测试');
+    const revisions = async () =>
+      (await t.sql<{ n: number }>('SELECT count(*)::int AS n FROM revision')).map((row) => row.n)[0];
+    const before = {
+      cases: await t.sql('SELECT * FROM "case" ORDER BY id'),
+      news: await t.sql('SELECT * FROM news ORDER BY id'),
+      menus: await t.sql('SELECT * FROM menu ORDER BY id'),
+      blocks: await t.sql('SELECT * FROM site_block ORDER BY key'),
+      revisions: await revisions(),
+    };
+
+    const newsId = (await t.sql<{ id: number }>('SELECT id FROM news ORDER BY id LIMIT 1'))[0]!.id;
+    const article = ok<Record<string, unknown>>(await call('/api/getnews', { newsid: newsId }));
+    const menu = ok<Record<string, unknown>>(await call('/api/getmenu', { menuid: 3 }));
+    const about = ok<{ profile: { img: string } }>(await call('/api/getabout'));
+    const saves: [string, object][] = [
+      ['/api/amendcase', { id: 0, name: '新案例', top: 2, dict_id: 3, class_id: 1, img: url }],
+      ['/api/amendcase', { ...form, banner: [{ url }] }],
+      ['/api/amendcase', { ...form, content: `<p>图</p><figure class="image"><img src="${url}?w=640"></figure>` }],
+      ['/api/amendnews', { ...article, img: url }],
+      ['/api/amendnews', { ...article, content: `<p><img src="${url}"></p>` }],
+      ['/api/amendmenu', { ...menu, background: url }],
+      ['/api/amendabout', { ...about, profile: { ...about.profile, img: url } }],
+    ];
+    for (const [route, body] of saves)
+      expect([route, refused(await call(route, body), 1)]).toEqual([route, missing(url)]);
+
+    expect({
+      cases: await t.sql('SELECT * FROM "case" ORDER BY id'),
+      news: await t.sql('SELECT * FROM news ORDER BY id'),
+      menus: await t.sql('SELECT * FROM menu ORDER BY id'),
+      blocks: await t.sql('SELECT * FROM site_block ORDER BY key'),
+      revisions: await revisions(),
+    }).toEqual(before);
+  });
+});
+
+describe('pictures a save does not check', () => {
+  it('should keep a picture the item already had, even one gone since, but refuse adding another', async () => {
+    const kept = await upload(unique('kept'));
+    const form = await testCase('旧图片测试', { img: kept });
+    // A picture lost before the library kept count: the content names it, the library does not hold it.
+    await t.sql('DELETE FROM media WHERE url = $1', [kept]);
+    ok(await call('/api/amendcase', { ...form, name: '旧图片测试（改）', banner: [{ url: kept }] }));
+    const [row] = await t.sql<{ name: string; img: string }>('SELECT name, img FROM "case" WHERE id = $1', [form.id]);
+    expect(row).toEqual({ name: '旧图片测试（改）', img: kept });
+
+    const gone = await upload(unique('gone-too'));
+    await t.sql('DELETE FROM media WHERE url = $1', [gone]);
+    expect(refused(await call('/api/amendcase', { ...form, code_img: gone }), 1)).toBe(missing(gone));
+  });
+
+  it('should take a demo drawing before the library has recorded it', async () => {
+    const [demo] = await t.sql<{ url: string }>(`SELECT url FROM media WHERE url LIKE '/uploads/seed/%' LIMIT 1`);
+    await t.sql('DELETE FROM media WHERE url = $1', [demo!.url]);
+    try {
+      const form = await testCase('演示图片测试', { img: demo!.url });
+      expect(form.img).toBe(demo!.url);
+    } finally {
+      await t.app.get(MediaLibrary).reconcile();
+    }
+    const item = (await list({ search: demo!.url.split('/').pop()! })).data.find((one) => one.url === demo!.url)!;
+    expect(item.uses).toContainEqual({ kind: 'case', id: expect.any(Number), title: '演示图片测试', trashed: false });
+  });
+});
 
 describe('the uses after every kind of write', () => {
   /** The picture's uses and how each filter counts it. */

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { invalid } from '../../core/api.exception.js';
 import { recordRevision } from '../editing/revisions.queries.js';
+import { refusingMissingPictures } from '../uploads/media-references.js';
 import { saveSiteBlock } from './site.queries.js';
 import { SiteService } from './site.service.js';
 
@@ -20,7 +21,8 @@ export class SiteAdminService {
 
   /**
    * Replaces a block as a whole and keeps what was saved as a revision, in one transaction (the upsert locks the
-   * block's row, so concurrent saves number their revisions in turn). `restoredFrom`: the revision a restore saves.
+   * block's row, so concurrent saves number their revisions in turn); a picture the media library does not hold is
+   * refused. `restoredFrom`: the revision a restore saves.
    */
   async save<K extends SiteBlockKey>(
     key: K,
@@ -29,10 +31,14 @@ export class SiteAdminService {
     restoredFrom: number | null = null,
   ): Promise<number> {
     if (key === 'footer') this.checkFooter(value as SiteBlocks['footer']);
-    return this.db.transaction(async (manager) => {
-      await saveSiteBlock(manager, key, value);
-      return recordRevision(manager, { kind: key, itemId: 0, document: value, authorId: adminId, restoredFrom });
-    });
+    return refusingMissingPictures(
+      () =>
+        this.db.transaction(async (manager) => {
+          await saveSiteBlock(manager, key, value);
+          return recordRevision(manager, { kind: key, itemId: 0, document: value, authorId: adminId, restoredFrom });
+        }),
+      restoredFrom !== null,
+    );
   }
 
   /** A menu tag may appear only once among the footer's about-us links. */

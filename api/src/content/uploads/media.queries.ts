@@ -84,17 +84,12 @@ export function mediaUses(db: Sql, url: string): Promise<MediaUse[]> {
   );
 }
 
-/** The picture, its row locked until the transaction ends (a second delete waits, then finds nothing). */
+/**
+ * The picture, its row locked until the transaction ends: a save adding it waits (the content's trigger takes
+ * `KEY SHARE` on the row), then finds it gone; a second delete waits, then finds nothing.
+ */
 export function lockMedia(db: Sql, id: number): Promise<{ id: number; url: string } | undefined> {
   return queryOne(db, 'SELECT id, url FROM media WHERE id = $1 FOR UPDATE', [id]);
-}
-
-/**
- * Holds off every save of the content that can use a picture until the transaction ends, and waits for the saves
- * under way to commit: what the delete then reads of the uses is final.
- */
-export async function lockContent(db: Sql): Promise<void> {
-  await execute(db, 'LOCK TABLE "case", news, menu, site_block IN SHARE MODE');
 }
 
 export function deleteMedia(db: Sql, id: number): Promise<number> {
@@ -116,4 +111,19 @@ export async function insertMedia(db: Sql, media: NewMedia): Promise<void> {
 export async function mediaUrls(db: Sql): Promise<Set<string>> {
   const rows = await query<{ url: string }>(db, 'SELECT url FROM media');
   return new Set(rows.map((row) => row.url));
+}
+
+/** The SQLSTATE of a content write the trigger refused: it names pictures the library does not hold. */
+const MISSING_PICTURES = 'YFM01';
+
+/**
+ * The addresses a refused content write named that are not (or no longer) in the library, or `null` when `error`
+ * is not that refusal: the driver's error, or TypeORM's around it (`driverError`).
+ */
+export function missingPictures(error: unknown): string[] | null {
+  type DriverError = { code?: unknown; detail?: unknown; driverError?: DriverError };
+  const driver = error as DriverError | null;
+  const refusal = driver?.code === MISSING_PICTURES ? driver : driver?.driverError;
+  if (refusal?.code !== MISSING_PICTURES || typeof refusal.detail !== 'string') return null;
+  return refusal.detail.split(' ').filter(Boolean);
 }

@@ -5,12 +5,17 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *
  * - `media_refs(text)`: the stored pictures a text names, as their addresses (`/uploads/YYYY/MM/<32 hex>.<type>` or
  *   a demo drawing's `/uploads/seed/v<n>/<name>.svg`), found anywhere in it: in rich text, under any origin, with any
- *   query.
+ *   query. `relative`: one of its mentions has no host before it. Only such a mention is this site's for certain
+ *   (another site may run the same software).
  * - `media_use (url, kind, item_id, block)`: one row per picture and item using it: a case, an article or a menu
  *   by id (in the recycle bin too), or a site block by key. Revisions are history and have none.
  * - a trigger on every content table keeps it: each row written is read again (its picture columns) and its uses
  *   replaced, in the writing transaction, whoever writes (the back office, a restore of a revision or from the
- *   recycle bin, the seeder, a hand-made `UPDATE`).
+ *   recycle bin, the seeder, a hand-made `UPDATE`). A write that adds a picture of this site takes a `KEY SHARE`
+ *   lock on its `media` row, so a delete (which takes the row `FOR UPDATE`, then reads the uses) and the save wait
+ *   for each other; when the row is missing the write is refused (SQLSTATE `YFM01`, the addresses in the detail).
+ *   Pictures the row already named are not checked (content older than the library may name a lost picture), nor
+ *   are the demo drawings (the seed draws them at every start; the library records them in the background).
  *
  * A backup restore loads the rows with the triggers off, `media_use` with them; an archive older than this table
  * gets it from the backfill below, as an older database does.
@@ -36,11 +41,12 @@ export class MediaUses1764900000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
-      CREATE FUNCTION media_refs(body text, OUT url text) RETURNS SETOF text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-        SELECT '/uploads/' || mention.part[1]
-        FROM regexp_matches(coalesce(body, ''), '/uploads/(${STORED_NAME})', 'g')
+      CREATE FUNCTION media_refs(body text, OUT url text, OUT relative boolean)
+      RETURNS SETOF record LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+        SELECT '/uploads/' || mention.part[2], bool_or(mention.part[1] = '')
+        FROM regexp_matches(coalesce(body, ''), '([A-Za-z0-9.:\\]_-]*)/uploads/(${STORED_NAME})', 'g')
           WITH ORDINALITY AS mention (part, position)
-        GROUP BY mention.part[1]
+        GROUP BY mention.part[2]
         ORDER BY min(mention.position)
       $$`);
 
@@ -72,6 +78,9 @@ export class MediaUses1764900000000 implements MigrationInterface {
         new_id integer := CASE WHEN by_id THEN (new_row ->> 'id')::integer ELSE 0 END;
         old_block text := CASE WHEN by_id THEN '' ELSE old_row ->> TG_ARGV[1] END;
         new_block text := CASE WHEN by_id THEN '' ELSE new_row ->> TG_ARGV[1] END;
+        added text[];
+        held text[];
+        missing text[];
       BEGIN
         IF TG_OP = 'TRUNCATE' THEN
           DELETE FROM media_use WHERE kind = use_kind;
@@ -80,6 +89,22 @@ export class MediaUses1764900000000 implements MigrationInterface {
         IF TG_OP = 'UPDATE' AND old_text IS NOT DISTINCT FROM new_text AND old_id = new_id
            AND old_block = new_block THEN
           RETURN NULL;
+        END IF;
+        IF TG_OP <> 'DELETE' THEN
+          -- The pictures of this site the write adds (not those the row named already, nor the demo drawings),
+          -- locked until the transaction ends: a delete under way is waited for, and one to come waits.
+          added := ARRAY(
+            SELECT r.url FROM media_refs(new_text) AS r
+             WHERE r.relative AND r.url NOT LIKE '/uploads/seed/%'
+               AND r.url NOT IN (SELECT o.url FROM media_refs(old_text) AS o));
+          IF cardinality(added) > 0 THEN
+            held := ARRAY(SELECT m.url FROM media m WHERE m.url = ANY (added) ORDER BY m.id FOR KEY SHARE);
+            missing := ARRAY(SELECT a FROM unnest(added) AS a WHERE a <> ALL (held));
+            IF cardinality(missing) > 0 THEN
+              RAISE EXCEPTION 'pictures missing from the media library: %', array_to_string(missing, ' ')
+                USING ERRCODE = 'YFM01', DETAIL = array_to_string(missing, ' ');
+            END IF;
+          END IF;
         END IF;
         IF TG_OP <> 'INSERT' THEN
           DELETE FROM media_use WHERE kind = use_kind AND item_id = old_id AND block = old_block;
@@ -103,7 +128,7 @@ export class MediaUses1764900000000 implements MigrationInterface {
         `CREATE TRIGGER media_use_truncated AFTER TRUNCATE ON ${table}
          FOR EACH STATEMENT EXECUTE FUNCTION media_use_changed('${kind}')`,
       );
-      // The content already there.
+      // The content already there (nothing is checked: it was accepted when it was saved).
       const id = key === 'id' ? `source.id, ''` : `0, source.key`;
       await q.query(
         `INSERT INTO media_use (url, kind, item_id, block)
