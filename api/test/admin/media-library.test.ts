@@ -7,6 +7,8 @@ import { describeMediaUse, type AdminList, type MediaItem } from '@site/shared-t
 import { DataSource } from 'typeorm';
 import { ImageVariants, variantKeys } from '../../src/content/uploads/image-variants.js';
 import { MEDIA_DEMO, MEDIA_NOT_FOUND, MediaLibrary } from '../../src/content/uploads/media-library.service.js';
+import { canonicalPictureAddresses, pictureOrigins } from '../../src/content/uploads/media-references.js';
+import { loadConfig } from '../../src/config/config.js';
 import { adminCall, login } from '../support/admin-session.js';
 import { ok, refused } from '../support/envelope.js';
 import { fixture } from '../support/images/hostile-images.js';
@@ -484,6 +486,105 @@ describe('the uses after every kind of write', () => {
   });
 });
 
+/** The spellings of one stored address that reach the same file. */
+function spellings(url: string): [string, string][] {
+  const [, month, stem] = /^\/uploads\/\d{4}\/(\d{2})\/([0-9a-f]{32}\.png)$/.exec(url) as unknown as [
+    string,
+    string,
+    string,
+  ];
+  const escaped = `%${stem.charCodeAt(0).toString(16)}${stem.slice(1)}`;
+  return [
+    ['a doubled slash', url.replace(`/${month}/`, `//${month}/`)],
+    ['an escaped character', url.replace(stem, escaped)],
+    ['an escaped slash', url.replace(`/${month}/`, `%2F${month}/`)],
+  ];
+}
+
+describe('other spellings of a stored address', () => {
+  it.each(['a doubled slash', 'an escaped character', 'an escaped slash'])(
+    'should store %s as the address itself, count it as a use, and redirect to the address',
+    async (label) => {
+      const name = unique('spelled');
+      const url = await upload(name);
+      const spelled = spellings(url).find(([what]) => what === label)![1];
+      const form = await testCase(`拼写测试 ${label}`, {
+        img: spelled,
+        content: `<p><img src="${spelled}?w=640"></p>`,
+      });
+      expect(form.img).toBe(url);
+      expect(form.content).toContain(`src="${url}?w=640"`);
+      const item = await entry(name);
+      expect(item.uses).toEqual([{ kind: 'case', id: form.id, title: `拼写测试 ${label}`, trashed: false }]);
+      expect(refused(await call('/api/deletemedia', { id: item.id }), 1)).toMatch(/^图片正在使用中/);
+
+      const served = await t.http.get(`${spelled}?w=640`).redirects(0);
+      expect({ status: served.status, location: served.headers.location }).toEqual({
+        status: 301,
+        location: `${url}?w=640`,
+      });
+    },
+  );
+
+  it("should store the site's own full address as the address, and leave another site's alone", async () => {
+    const own = unique('origin');
+    const url = await upload(own);
+    const foreign = `https://cdn.example.com${url}`;
+    const form = await testCase('站点地址测试', { img: `https://www.yunfan.test${url}`, code_img: foreign });
+    expect({ img: form.img, code_img: form.code_img }).toEqual({ img: url, code_img: foreign });
+    // Another site's picture is not looked for in this library, even named like one deleted here.
+    const name = unique('elsewhere');
+    const deleted = await upload(name);
+    ok(await call('/api/deletemedia', { id: (await entry(name)).id }));
+    ok(await call('/api/amendcase', { ...form, code_img: `https://cdn.example.com${deleted}` }));
+  });
+
+  it('should count a spelling written into the content by hand', async () => {
+    const name = unique('by-hand');
+    const url = await upload(name);
+    const [menu] = await t.sql<{ id: number; name: string; background: string }>(
+      'SELECT id, name, background FROM menu WHERE id = 4',
+    );
+    for (const [label, spelled] of spellings(url)) {
+      await t.sql('UPDATE menu SET background = $2 WHERE id = $1', [menu!.id, spelled]);
+      try {
+        expect([label, (await entry(name)).uses]).toEqual([
+          label,
+          [{ kind: 'menu', id: 4, title: menu!.name, trashed: false }],
+        ]);
+      } finally {
+        await t.sql('UPDATE menu SET background = $2 WHERE id = $1', [menu!.id, menu!.background]);
+      }
+    }
+  });
+});
+
+describe('the spellings the database reads', () => {
+  const address = '/uploads/2026/11/d61167e3abf934a8e4ace40d9520ac8a.png';
+  const origins = pictureOrigins(loadConfig({ ALLOWED_HOSTS: 'www.yunfan.test' }));
+  it.each([
+    ['the address', address, true],
+    ['a doubled slash', '/uploads/2026//11/d61167e3abf934a8e4ace40d9520ac8a.png', true],
+    ['escapes', '/UPLOADS/%32026%2F11/%6461167e3abf934a8e4ace40d9520ac8a%2epng/', true],
+    ['a query in markup', `<img src="${address}?w=640">`, true],
+    ["the site's own origin", `https://www.yunfan.test${address}`, false],
+    ['another origin', `https://cdn.example.com/${address}`, false],
+  ])('should find the picture in %s, as a save writes it', async (_what, text, relative) => {
+    expect(await t.sql('SELECT url, relative FROM media_refs($1)', [text])).toEqual([{ url: address, relative }]);
+    expect(canonicalPictureAddresses(text, origins)).toContain(relative ? address : '/uploads/');
+  });
+
+  it.each([
+    ['a longer name', `${address}.bak`],
+    ['capital hex digits', address.toUpperCase()],
+    ['an escaped percent sign', '/uploads/2026/11/%2564161167e3abf934a8e4ace40d9520ac8a.png'],
+    ['a name the server never gives', '/uploads/2026/11/photo.png'],
+  ])('should find no picture in %s, which the server does not serve either', async (_what, text) => {
+    expect(await t.sql('SELECT url FROM media_refs($1)', [text])).toEqual([]);
+    expect((await t.http.get(text)).status).toBe(404);
+  });
+});
+
 describe('a database older than the uses', () => {
   it('should find what its content used before, once upgraded', async () => {
     const database = await createTestDatabase();
@@ -502,7 +603,8 @@ describe('a database older than the uses', () => {
         [picture(1)],
       );
       await older.query(`INSERT INTO news_category (name) VALUES ('旧分类')`);
-      const body = `<p><img src="https://www.yunfan.test${picture(2)}?w=640"> <img src="${picture(3)}"></p>`;
+      const doubled = picture(3).replace('/06/', '//06/');
+      const body = `<p><img src="https://www.yunfan.test${picture(2)}?w=640"> <img src="${doubled}"></p>`;
       await older.query(`INSERT INTO news (title, content, dynamic_id) SELECT '旧文章', $1, id FROM news_category`, [
         body,
       ]);

@@ -14,7 +14,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { adminList, pageWindow } from '../../core/admin-list.js';
 import { failure, invalid } from '../../core/api.exception.js';
 import { CasesService } from '../cases/cases.service.js';
-import { refusingMissingPictures } from '../uploads/media-references.js';
+import { pictureOrigins, refusingMissingPictures, withCanonicalPictures } from '../uploads/media-references.js';
 import { toMenuFields, toMenuForm, toMenuOption, toMenuTrees } from './menus.mapping.js';
 import {
   countCasesInMenu,
@@ -70,8 +70,8 @@ export class MenusAdminService {
   }
 
   /**
-   * Creates (id 0) or updates a menu, checking grade, parent and positions inside one transaction; a picture the
-   * media library does not hold is refused.
+   * Creates (id 0) or updates a menu, checking grade, parent and positions inside one transaction; the pictures'
+   * addresses are written as the library knows them, and one it does not hold is refused.
    */
   async save(form: MenuForm): Promise<AmendResult> {
     return refusingMissingPictures(() =>
@@ -83,7 +83,7 @@ export class MenusAdminService {
         await this.checkPosition(manager, form, parentId, 'pc');
         await this.checkPosition(manager, form, parentId, 'move');
 
-        const fields = toMenuFields(form, parentId);
+        const fields = withCanonicalPictures(toMenuFields(form, parentId), MENU_PICTURES, pictureOrigins(this.config));
         if (!current) return { id: await insertMenu(manager, fields) };
         await updateMenu(manager, form.id, fields);
         return { id: form.id };
@@ -160,3 +160,6 @@ export class MenusAdminService {
     }
   }
 }
+
+/** The fields of a menu that can hold a picture's address. */
+const MENU_PICTURES = ['img', 'background', 'intro'] as const;

@@ -4,9 +4,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Where each picture of the media library is used, kept by the database (docs/decisions.md "Media library"):
  *
  * - `media_refs(text)`: the stored pictures a text names, as their addresses (`/uploads/YYYY/MM/<32 hex>.<type>` or
- *   a demo drawing's `/uploads/seed/v<n>/<name>.svg`), found anywhere in it: in rich text, under any origin, with any
- *   query. `relative`: one of its mentions has no host before it. Only such a mention is this site's for certain
- *   (another site may run the same software).
+ *   a demo drawing's `/uploads/seed/v<n>/<name>.svg`). A name is found as the uploads server finds it: escapes of
+ *   letters, digits, `.`, `-` and `/` decoded, slashes doubled or more read as one, `/uploads` in any case, under
+ *   any origin, with any query, but not as the start of a longer name. `relative`: one of its mentions has no host
+ *   before it. Only such a mention is this site's for certain (another site may run the same software).
  * - `media_use (url, kind, item_id, block)`: one row per picture and item using it: a case, an article or a menu
  *   by id (in the recycle bin too), or a site block by key. Revisions are history and have none.
  * - a trigger on every content table keeps it: each row written is read again (its picture columns) and its uses
@@ -41,11 +42,31 @@ export class MediaUses1764900000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
+      CREATE FUNCTION media_unescape(body text) RETURNS text LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+      DECLARE
+        pair text;
+        code integer;
+      BEGIN
+        IF strpos(body, '%') = 0 THEN
+          RETURN body;
+        END IF;
+        FOR pair IN SELECT DISTINCT hex[1] FROM regexp_matches(body, '%([0-9A-Fa-f]{2})', 'g') AS hex LOOP
+          code := ('x' || pair)::bit(8)::integer;
+          IF code BETWEEN 45 AND 57 OR code BETWEEN 65 AND 90 OR code BETWEEN 97 AND 122 THEN
+            body := replace(body, '%' || pair, chr(code));
+          END IF;
+        END LOOP;
+        RETURN body;
+      END
+      $$`);
+    await q.query(`
       CREATE FUNCTION media_refs(body text, OUT url text, OUT relative boolean)
       RETURNS SETOF record LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
         SELECT '/uploads/' || mention.part[2], bool_or(mention.part[1] = '')
-        FROM regexp_matches(coalesce(body, ''), '([A-Za-z0-9.:\\]_-]*)/uploads/(${STORED_NAME})', 'g')
-          WITH ORDINALITY AS mention (part, position)
+        FROM regexp_matches(
+          regexp_replace(media_unescape(coalesce(body, '')), '/{2,}', '/', 'g'),
+          '([A-Za-z0-9.:\\]_-]*)/[Uu][Pp][Ll][Oo][Aa][Dd][Ss]/(${STORED_NAME})(?![A-Za-z0-9._~-])', 'g'
+        ) WITH ORDINALITY AS mention (part, position)
         GROUP BY mention.part[2]
         ORDER BY min(mention.position)
       $$`);
@@ -147,5 +168,6 @@ export class MediaUses1764900000000 implements MigrationInterface {
     await q.query(`DROP FUNCTION media_use_changed()`);
     await q.query(`DROP TABLE media_use`);
     await q.query(`DROP FUNCTION media_refs(text)`);
+    await q.query(`DROP FUNCTION media_unescape(text)`);
   }
 }
