@@ -7,10 +7,12 @@
 //      bytes (wrk; see bench-cache.mjs), the uncached render at one connection, and memory under random queries;
 //   3. `lighthouse`: performance (score, FCP, LCP, TBT, CLS, JavaScript transferred) and the SEO score on phones and desktops for the
 //      same public pages, the median of `BENCH_RUNS` (3) runs each, after one warming visit of every page, in the
-//      server's default hydration mode (`BENCH_HYDRATION=idle,demand` compares both).
-// `npm run bench -- cache` (or `js`, `lighthouse`, several) runs only those parts. `npm run bench -- --soak` runs
-// only the 10-minute soak of mixed public reads (bench-soak.mjs), which the default run leaves out. The cache part needs wrk and
-// nginx (`apt-get install -y wrk nginx-light`).
+//      server's default hydration mode (`BENCH_HYDRATION=idle,demand` compares both);
+//   4. `media`: the back office's media library with 10,000 pictures and 2,000 articles: the first page, each
+//      filter, a search and the last page (bench-media.mjs).
+// `npm run bench -- cache` (or `js`, `lighthouse`, `media`, several) runs only those parts. `npm run bench -- --soak`
+// runs only the 10-minute soak of mixed public reads (bench-soak.mjs), which the default run leaves out. The cache part
+// needs wrk and nginx (`apt-get install -y wrk nginx-light`).
 // Install a CJK font first (`apt-get install -y fonts-wqy-microhei`): without one, Chinese text layout costs
 // about half a second more than on a phone and the figures mislead.
 import { spawn, spawnSync } from 'node:child_process';
@@ -20,10 +22,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { cacheBench } from './bench-cache.mjs';
+import { mediaBench } from './bench-media.mjs';
 import { soakBench } from './bench-soak.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromiumSettings = JSON.parse(readFileSync(path.join(root, 'e2e', 'chromium.json'), 'utf8'));
+
+/** The administrator of every bench server (the default e-mail). */
+const BENCH_ADMIN = { email: 'admin@yunfan.example.com', password: 'bench-admin-2026' };
 
 async function startServer(extraEnv = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yunfan-bench-'));
@@ -34,7 +40,7 @@ async function startServer(extraEnv = {}) {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD: 'bench-admin-2026',
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
     ...extraEnv,
   };
   delete env.DATABASE_URL;
@@ -57,6 +63,10 @@ async function startServer(extraEnv = {}) {
   return {
     base: `http://127.0.0.1:${port}`,
     pid: server.pid,
+    dataDir,
+    output: () => output,
+    adminEmail: BENCH_ADMIN.email,
+    adminPassword: BENCH_ADMIN.password,
     stop: async () => {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
@@ -258,7 +268,7 @@ async function lighthouseTable() {
   return rows;
 }
 
-const SECTIONS = ['js', 'cache', 'lighthouse'];
+const SECTIONS = ['js', 'cache', 'lighthouse', 'media'];
 const soak = process.argv.includes('--soak');
 const chosen = process.argv.slice(2).filter((arg) => SECTIONS.includes(arg));
 const run = (section) => !soak && (chosen.length === 0 || chosen.includes(section));
@@ -281,3 +291,5 @@ if (run('lighthouse')) {
   console.log('\nLighthouse performance, medians (simulated throttling; a phone is redirected from / to /move/)');
   console.table(await lighthouseTable());
 }
+
+if (run('media')) await mediaBench(startServer);

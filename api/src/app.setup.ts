@@ -16,7 +16,7 @@ import { metricsEndpoint } from './operations/metrics/metrics-endpoint.js';
 import { Metrics } from './core/metrics/metrics.service.js';
 import { labelRoute } from './core/metrics/route-label.js';
 import { ImageVariants } from './content/uploads/image-variants.js';
-import { serveUploads } from './content/uploads/serve-uploads.js';
+import { canonicalUploads, serveUploads } from './content/uploads/serve-uploads.js';
 import { MEDIA_STORE, type MediaStore } from './core/media/media-store.js';
 import { serveFrontend } from './delivery/pages/serve-frontend.js';
 
@@ -81,6 +81,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   const variants = app.get(ImageVariants);
   app.use(
     '/uploads',
+    // One address per picture: other spellings of it are redirected there.
+    canonicalUploads,
     // `?w=` asks for a resized AVIF/WebP copy (docs/decisions.md "Image variants"); the rest are the originals.
     variants.handle,
     serveUploads(app.get<MediaStore>(MEDIA_STORE), config),

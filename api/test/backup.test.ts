@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import type { AdminList, MediaItem } from '@site/shared-types';
 import { archiveName, pruneScheduled } from '../src/operations/backup/backup.js';
 import { runBackupCommand } from '../src/backup-command.js';
 import { LocalMediaStore } from '../src/core/media/local-media-store.js';
@@ -140,8 +141,13 @@ describe('npm run backup, then npm run restore', () => {
       const sourceFiles = await filesOf(path.join(sourceData, 'uploads'));
       expect(Object.keys(sourceFiles).length).toBeGreaterThan(1);
       expect(await filesOf(path.join(targetData, 'uploads'))).toEqual(sourceFiles);
-      // The sequences go on after the restored rows: a new row gets a fresh id.
       const token = await login(app);
+      // The media library knows where the restored pictures are used.
+      const library = ok<AdminList<MediaItem>>(await adminCall(app, token, '/api/medialist', { search: 'logo.png' }));
+      expect(library.list.data.find((item) => item.url === uploadedUrl)?.uses).toEqual([
+        { kind: 'menu', id: expect.any(Number), title: '备份演示', trashed: false },
+      ]);
+      // The sequences go on after the restored rows: a new row gets a fresh id.
       const added = ok<{ id: number }>(
         await adminCall(app, token, '/api/amendmenu', {
           id: 0,

@@ -102,7 +102,6 @@ export const INFINITE_LIST = {
 export const ADMIN_LIMITS = {
   defaultPageSize: 10,
   editorHeight: 240,
-  uploadHintKb: 500,
   menuPositionMin: 2,
 } as const;
 

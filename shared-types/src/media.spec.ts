@@ -1,4 +1,4 @@
-import { describeMediaUse, mediaSizeText } from './media.js';
+import { describeMediaUse, mediaSizeText, uploadHint, uploadLimitText } from './media.js';
 
 describe('describeMediaUse', () => {
   it('should name a case, an article and a menu by kind and title, a block by its screen', () => {
@@ -25,5 +25,20 @@ describe('mediaSizeText', () => {
     [1_572_864, '1.5 MB'],
   ])('should write %d bytes as %s', (bytes, text) => {
     expect(mediaSizeText(bytes)).toBe(text);
+  });
+});
+
+describe('the upload rules in words', () => {
+  it('should name every kind of picture the server takes, and its default limit', () => {
+    expect(uploadHint()).toBe('只能上传 JPG、PNG、GIF 或 WebP 图片，且不超过 2MB');
+    expect(uploadHint(1_572_864)).toBe('只能上传 JPG、PNG、GIF 或 WebP 图片，且不超过 1.5MB');
+  });
+
+  it.each([
+    [500 * 1024, '500KB'],
+    [1024 * 1024, '1MB'],
+    [2 * 1024 * 1024, '2MB'],
+  ])('should write a limit of %d bytes as %s', (bytes, text) => {
+    expect(uploadLimitText(bytes)).toBe(text);
   });
 });

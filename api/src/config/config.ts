@@ -7,6 +7,7 @@ import {
   type HydrationMode as Hydration,
   type MapProvider,
   type RemoteName,
+  UPLOAD_RULES,
 } from '@site/shared-types';
 import { CronError, parseCron, type CronSchedule } from './cron.js';
 
@@ -550,7 +551,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       password: adminPassword,
       pageSize: integer(env, 'ADMIN_PAGE_SIZE', 10, 1, 100),
     },
-    uploads: { maxBytes: integer(env, 'UPLOAD_MAX_BYTES', 2 * 1024 * 1024, 1024, 50 * 1024 * 1024) },
+    uploads: { maxBytes: integer(env, 'UPLOAD_MAX_BYTES', UPLOAD_RULES.maxBytes, 1024, 50 * 1024 * 1024) },
     media: media(env),
     corsOrigins: originList(env, 'CORS_ORIGINS'),
     frontend: {

@@ -3,6 +3,7 @@ import type { Logger as TypeOrmLogger } from 'typeorm';
 import { BoundedLog } from '../core/bounded-log.js';
 import { isDatabaseUnavailable } from '../core/database-errors.js';
 import { unlessStopping } from '../core/server-stopping.js';
+import { missingPictures } from '../content/uploads/media.queries.js';
 
 /**
  * TypeORM's messages through Nest's logger. While the database is unreachable every query fails alike, so those
@@ -19,6 +20,8 @@ export class DatabaseLogger implements TypeOrmLogger {
 
   logQueryError(error: string | Error, query: string): void {
     const message = error instanceof Error ? error.message : error;
+    // A save naming a picture deleted meanwhile: the administrator is told in words, nothing went wrong here.
+    if (missingPictures(error)) return;
     if (isDatabaseUnavailable(error)) {
       unlessStopping(() => this.outages.note('unavailable', `database unavailable: ${message}`));
       return;

@@ -30,7 +30,7 @@ test.describe('back-office cases', () => {
       await dialog.getByLabel('应用场景').fill('园区服务');
       await dialog.getByLabel('简介').fill('为产业园区打造的一站式服务小程序。');
       await dialog.getByLabel('网站地址', { exact: true }).fill('https://park.example.com');
-      await expect(dialog.getByText('只能上传jpg/png文件，且不超过500kb').first()).toBeVisible();
+      await expect(dialog.getByText('只能上传 JPG、PNG、GIF 或 WebP 图片，且不超过 2MB').first()).toBeVisible();
 
       // A slow upload shows its progress, then a preview of the picture.
       const cdp = await page.context().newCDPSession(page);

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { App as AntApp, Button, Image, Input, Progress, Space, Upload } from 'antd';
-import { ADMIN_LIMITS } from '@site/shared-types';
+import { UPLOAD_RULES, uploadHint } from '@site/shared-types';
 import { adminApi } from '../admin-api';
 import formLayout from './form-layout.module.css';
 import { MediaPicker } from './media-picker';
 import styles from './image-field.module.css';
 
 /**
- * An image field: upload (jpg/png hint, docs/behaviour.md#uploads; the server judges the real type and size) with a
- * progress bar, a picture already on the server chosen from the media library, a preview that opens large on click,
- * and the address editable by hand.
+ * An image field: upload (with the upload rules as a hint, docs/behaviour.md#uploads; the server judges the real type
+ * and size) with a progress bar, a picture already on the server chosen from the media library, a preview that opens
+ * large on click, and the address editable by hand.
  */
 export function ImageField({
   value,
@@ -36,7 +36,7 @@ export function ImageField({
       <Space direction="vertical" size={6} style={{ flex: 1, minWidth: 0 }}>
         <Space wrap>
           <Upload
-            accept="image/jpeg,image/png"
+            accept={UPLOAD_RULES.accept}
             showUploadList={false}
             disabled={progress !== null}
             customRequest={async ({ file }) => {
@@ -70,7 +70,7 @@ export function ImageField({
           placeholder="/uploads/…"
           aria-label={`${label}地址`}
         />
-        <span className={formLayout.hint}>只能上传jpg/png文件，且不超过{ADMIN_LIMITS.uploadHintKb}kb</span>
+        <span className={formLayout.hint}>{uploadHint()}</span>
       </Space>
       <MediaPicker
         open={picking}

@@ -29,6 +29,7 @@ import {
 import { CasesService } from './cases.service.js';
 import { ItemEditor, type ItemStore } from '../editing/item-editor.js';
 import { trashItem } from '../editing/publishing.queries.js';
+import { pictureOrigins, withCanonicalPictures } from '../uploads/media-references.js';
 
 @Injectable()
 export class CasesAdminService {
@@ -66,13 +67,15 @@ export class CasesAdminService {
   }
 
   /**
-   * Creates (id 0) or updates a case; the rich text is sanitised first. The saved case is kept as a revision and its
-   * pages are queued for the link push in the same transaction (`restoredFrom`: the revision a restore saves again).
+   * Creates (id 0) or updates a case; the rich text is sanitised first and the pictures' addresses written as the
+   * library knows them. The saved case is kept as a revision and its pages are queued for the link push in the same
+   * transaction (`restoredFrom`: the revision a restore saves again).
    */
   async save(form: CaseFormInput, adminId: number, restoredFrom: number | null = null): Promise<AmendResult> {
     const services = await this.serviceMenus();
     if (!services.some((menu) => menu.id === form.dict_id)) throw invalid('请选择案例所属的服务栏目');
-    return { id: await this.editor.save(CASE_STORE, form.id, toCaseFields(form), adminId, restoredFrom) };
+    const fields = withCanonicalPictures(toCaseFields(form), CASE_PICTURES, pictureOrigins(this.config));
+    return { id: await this.editor.save(CASE_STORE, form.id, fields, adminId, restoredFrom) };
   }
 
   /** Moves a case to the recycle bin; its pages are pushed as gone (they answer 404 now). */
@@ -80,6 +83,9 @@ export class CasesAdminService {
     await this.editor.trash(CASE_STORE, id, adminId);
   }
 }
+
+/** The fields of a case that can hold a picture's address. */
+const CASE_PICTURES = ['img', 'code_img', 'banner', 'content'] as const;
 
 /** How a case is written, for the shared save, revision and bin workflow. */
 const CASE_STORE: ItemStore<CaseFields, CaseRow, CaseForm> = {

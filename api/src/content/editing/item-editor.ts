@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { failure } from '../../core/api.exception.js';
 import type { ItemStatus } from '@site/shared-types';
+import { refusingMissingPictures } from '../uploads/media-references.js';
 import { ItemChanges, type EditedKind, type ItemChange } from './item-changes.js';
 import { PublishSchedule } from './publish-schedule.js';
 import { publicChange } from './publishing.js';
@@ -53,21 +54,24 @@ export class ItemEditor {
     restoredFrom: number | null,
   ): Promise<number> {
     let scheduled = false;
-    const saved = await this.write(async (manager) => {
-      const row = id === 0 ? await store.insert(manager, fields) : await store.update(manager, id, fields);
-      if (row === undefined) throw failure(`${store.name}不存在或已删除`);
-      const document = store.formOf(row);
-      await recordRevision(manager, {
-        kind: store.kind,
-        itemId: document.id,
-        document,
-        authorId: adminId,
-        restoredFrom,
+    const write = () =>
+      this.write(async (manager) => {
+        const row = id === 0 ? await store.insert(manager, fields) : await store.update(manager, id, fields);
+        if (row === undefined) throw failure(`${store.name}不存在或已删除`);
+        const document = store.formOf(row);
+        await recordRevision(manager, {
+          kind: store.kind,
+          itemId: document.id,
+          document,
+          authorId: adminId,
+          restoredFrom,
+        });
+        const before = 'was_status' in row && row.was_status === 'published';
+        scheduled = row.status === 'scheduled';
+        return { kind: store.kind, id: document.id, how: publicChange(before, row.status === 'published') };
       });
-      const before = 'was_status' in row && row.was_status === 'published';
-      scheduled = row.status === 'scheduled';
-      return { kind: store.kind, id: document.id, how: publicChange(before, row.status === 'published') };
-    });
+    // The database refuses a picture that is not in the media library (deleted meanwhile): said in words.
+    const saved = await refusingMissingPictures(write, restoredFrom !== null);
     if (scheduled) this.schedule.rescheduled();
     return saved;
   }

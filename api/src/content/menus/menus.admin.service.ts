@@ -14,6 +14,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { adminList, pageWindow } from '../../core/admin-list.js';
 import { failure, invalid } from '../../core/api.exception.js';
 import { CasesService } from '../cases/cases.service.js';
+import { pictureOrigins, refusingMissingPictures, withCanonicalPictures } from '../uploads/media-references.js';
 import { toMenuFields, toMenuForm, toMenuOption, toMenuTrees } from './menus.mapping.js';
 import {
   countCasesInMenu,
@@ -68,21 +69,26 @@ export class MenusAdminService {
     return toMenuForm(row);
   }
 
-  /** Creates (id 0) or updates a menu, checking grade, parent and positions inside one transaction. */
+  /**
+   * Creates (id 0) or updates a menu, checking grade, parent and positions inside one transaction; the pictures'
+   * addresses are written as the library knows them, and one it does not hold is refused.
+   */
   async save(form: MenuForm): Promise<AmendResult> {
-    return this.db.transaction(async (manager) => {
-      await lockMenuTable(manager);
-      const current = form.id === 0 ? null : await this.existing(manager, form.id);
-      const parentId = await this.checkParent(manager, form);
-      if (current) await this.checkRegrade(manager, current, form, parentId);
-      await this.checkPosition(manager, form, parentId, 'pc');
-      await this.checkPosition(manager, form, parentId, 'move');
+    return refusingMissingPictures(() =>
+      this.db.transaction(async (manager) => {
+        await lockMenuTable(manager);
+        const current = form.id === 0 ? null : await this.existing(manager, form.id);
+        const parentId = await this.checkParent(manager, form);
+        if (current) await this.checkRegrade(manager, current, form, parentId);
+        await this.checkPosition(manager, form, parentId, 'pc');
+        await this.checkPosition(manager, form, parentId, 'move');
 
-      const fields = toMenuFields(form, parentId);
-      if (!current) return { id: await insertMenu(manager, fields) };
-      await updateMenu(manager, form.id, fields);
-      return { id: form.id };
-    });
+        const fields = withCanonicalPictures(toMenuFields(form, parentId), MENU_PICTURES, pictureOrigins(this.config));
+        if (!current) return { id: await insertMenu(manager, fields) };
+        await updateMenu(manager, form.id, fields);
+        return { id: form.id };
+      }),
+    );
   }
 
   /**
@@ -154,3 +160,6 @@ export class MenusAdminService {
     }
   }
 }
+
+/** The fields of a menu that can hold a picture's address. */
+const MENU_PICTURES = ['img', 'background', 'intro'] as const;

@@ -27,6 +27,7 @@ import {
 import { NewsService } from './news.service.js';
 import { ItemEditor, type ItemStore } from '../editing/item-editor.js';
 import { trashItem } from '../editing/publishing.queries.js';
+import { pictureOrigins, withCanonicalPictures } from '../uploads/media-references.js';
 
 @Injectable()
 export class NewsAdminService {
@@ -53,13 +54,15 @@ export class NewsAdminService {
   }
 
   /**
-   * Creates (id 0) or updates an article; the saved article is kept as a revision and its pages are queued for the
-   * link push in the same transaction (`restoredFrom`: the revision a restore saves again).
+   * Creates (id 0) or updates an article, the pictures' addresses written as the library knows them; the saved
+   * article is kept as a revision and its pages are queued for the link push in the same transaction
+   * (`restoredFrom`: the revision a restore saves again).
    */
   async save(form: NewsFormInput, adminId: number, restoredFrom: number | null = null): Promise<AmendResult> {
     const categories = await this.news.categories();
     if (!categories.some((c) => c.id === form.dynamic_id)) throw invalid('请选择文章分类');
-    return { id: await this.editor.save(NEWS_STORE, form.id, toNewsFields(form), adminId, restoredFrom) };
+    const fields = withCanonicalPictures(toNewsFields(form), NEWS_PICTURES, pictureOrigins(this.config));
+    return { id: await this.editor.save(NEWS_STORE, form.id, fields, adminId, restoredFrom) };
   }
 
   /** Moves an article to the recycle bin; its pages are pushed as gone (they answer 404 now). */
@@ -67,6 +70,9 @@ export class NewsAdminService {
     await this.editor.trash(NEWS_STORE, id, adminId);
   }
 }
+
+/** The fields of an article that can hold a picture's address. */
+const NEWS_PICTURES = ['img', 'content'] as const;
 
 /** How an article is written, for the shared save, revision and bin workflow. */
 const NEWS_STORE: ItemStore<NewsFields, NewsRow, NewsForm> = {

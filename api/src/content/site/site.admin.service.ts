@@ -1,9 +1,11 @@
 import type { SiteBlockKey, SiteBlocks } from '@site/shared-types';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { invalid } from '../../core/api.exception.js';
 import { recordRevision } from '../editing/revisions.queries.js';
+import { pictureOrigins, refusingMissingPictures, withCanonicalPictures } from '../uploads/media-references.js';
 import { saveSiteBlock } from './site.queries.js';
 import { SiteService } from './site.service.js';
 
@@ -12,6 +14,7 @@ export class SiteAdminService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly site: SiteService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   get<K extends SiteBlockKey>(key: K): Promise<SiteBlocks[K]> {
@@ -20,7 +23,8 @@ export class SiteAdminService {
 
   /**
    * Replaces a block as a whole and keeps what was saved as a revision, in one transaction (the upsert locks the
-   * block's row, so concurrent saves number their revisions in turn). `restoredFrom`: the revision a restore saves.
+   * block's row, so concurrent saves number their revisions in turn). The pictures' addresses are written as the
+   * library knows them, and one it does not hold is refused. `restoredFrom`: the revision a restore saves.
    */
   async save<K extends SiteBlockKey>(
     key: K,
@@ -29,10 +33,15 @@ export class SiteAdminService {
     restoredFrom: number | null = null,
   ): Promise<number> {
     if (key === 'footer') this.checkFooter(value as SiteBlocks['footer']);
-    return this.db.transaction(async (manager) => {
-      await saveSiteBlock(manager, key, value);
-      return recordRevision(manager, { kind: key, itemId: 0, document: value, authorId: adminId, restoredFrom });
-    });
+    const { block } = withCanonicalPictures({ block: value }, ['block'], pictureOrigins(this.config));
+    return refusingMissingPictures(
+      () =>
+        this.db.transaction(async (manager) => {
+          await saveSiteBlock(manager, key, block);
+          return recordRevision(manager, { kind: key, itemId: 0, document: block, authorId: adminId, restoredFrom });
+        }),
+      restoredFrom !== null,
+    );
   }
 
   /** A menu tag may appear only once among the footer's about-us links. */

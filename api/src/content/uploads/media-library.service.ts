@@ -22,16 +22,7 @@ import {
 } from '../../core/media/media-store.js';
 import { variantKeys } from './image-variants.js';
 import { keyFileName } from './media-names.js';
-import {
-  countMedia,
-  deleteMedia,
-  insertMedia,
-  listMedia,
-  lockContent,
-  lockMedia,
-  mediaUrls,
-  mediaUses,
-} from './media.queries.js';
+import { countMedia, deleteMedia, insertMedia, listMedia, lockMedia, mediaUrls, mediaUses } from './media.queries.js';
 
 /** Pictures on one page of the library: a grid reads better with more than the lists' ten rows. */
 export const MEDIA_PAGE_SIZE = 24;
@@ -108,13 +99,13 @@ export class MediaLibrary implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * Deletes an unused picture: its row, its file and its variants. The uses are read with every save of the content
-   * held off (they wait for the delete to end), so a save cannot add a use between the check and the delete; the
-   * file goes before the row is committed, so a store that cannot be reached leaves the picture as it was.
+   * Deletes an unused picture: its row, its file and its variants. The uses are read once the picture's row is
+   * locked: a save adding it (which locks the row too) has committed by then, and one to come waits and then finds
+   * the picture gone, so a save cannot add a use between the check and the delete. The file goes before the row is
+   * committed, so a store that cannot be reached leaves the picture as it was.
    */
   async remove(id: number): Promise<void> {
     await this.db.transaction(async (manager) => {
-      await lockContent(manager);
       const row = await lockMedia(manager, id);
       if (!row) throw failure(MEDIA_NOT_FOUND);
       if (row.url.startsWith(DEMO_PREFIX)) throw failure(MEDIA_DEMO);

@@ -25,3 +25,19 @@ export function serveUploads(store: MediaStore, config: AppConfig): RequestHandl
     );
   };
 }
+
+/**
+ * Mounted first at `/uploads`: a stored picture asked for under another spelling of its address (`/UPLOADS/…`, a
+ * doubled slash, an escaped character, a trailing slash) answers 301 to the address itself, the query kept. Every
+ * picture then has one address, the one the content holds and caches keep (docs/decisions.md "Media library").
+ */
+export function canonicalUploads(req: Request, res: Response, next: NextFunction): void {
+  const segments = req.method === 'GET' || req.method === 'HEAD' ? staticSegments(req.url) : null;
+  const address = segments ? `/uploads/${segments.join('/')}` : null;
+  if (address === null || !isStoredUpload(address)) return next();
+  const query = req.originalUrl.indexOf('?');
+  const path = query < 0 ? req.originalUrl : req.originalUrl.slice(0, query);
+  if (path === address) return next();
+  res.setHeader('Cache-Control', REDIRECT_CACHE);
+  res.redirect(301, address + (query < 0 ? '' : req.originalUrl.slice(query)));
+}

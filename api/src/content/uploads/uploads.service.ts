@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { UploadData } from '@site/shared-types';
+import { UPLOAD_TYPES_TEXT, uploadLimitText, type UploadData } from '@site/shared-types';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { failure, invalid } from '../../core/api.exception.js';
@@ -11,7 +11,7 @@ import { detectImage, isLosslessWebp, type ImageType } from './image-type.js';
 import { MediaLibrary } from './media-library.service.js';
 import { mediaName } from './media-names.js';
 
-export const UPLOAD_REFUSED = '只能上传 JPG、PNG、GIF 或 WebP 图片';
+export const UPLOAD_REFUSED = `只能上传 ${UPLOAD_TYPES_TEXT} 图片`;
 export const UPLOAD_UNREADABLE = '图片已损坏，无法读取，请重新导出后上传';
 export const UPLOAD_DISK_FULL = '服务器磁盘空间已满，图片未能保存，请联系技术人员清理后再试';
 export const UPLOAD_STORE_DOWN = '图片存储服务暂时无法访问，图片未能保存，请稍后再试';
@@ -20,10 +20,6 @@ export const UPLOAD_STORE_DOWN = '图片存储服务暂时无法访问，图片�
 export const MAX_SIDE = 12_000;
 export const MAX_PIXELS = 40_000_000;
 export const UPLOAD_TOO_MANY_PIXELS = `图片尺寸过大：宽和高不能超过 ${MAX_SIDE} 像素，总像素（动图按全部帧计）不能超过 4000 万`;
-
-export function sizeLimitText(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)}MB` : `${Math.round(bytes / 1024)}KB`;
-}
 
 const SHARP_FORMAT: Record<ImageType['ext'], string> = { jpg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp' };
 
@@ -88,7 +84,7 @@ export class UploadsService {
   ) {}
 
   get tooLargeMessage(): string {
-    return `图片不能超过 ${sizeLimitText(this.config.uploads.maxBytes)}`;
+    return `图片不能超过 ${uploadLimitText(this.config.uploads.maxBytes)}`;
   }
 
   async store(file: Express.Multer.File | undefined): Promise<UploadData> {

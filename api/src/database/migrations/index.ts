@@ -9,6 +9,7 @@ import { CanaryVisitors1764500000000 } from './1764500000000-canary-visitors.js'
 import { PublishingStates1764600000000 } from './1764600000000-publishing-states.js';
 import { MediaLibrary1764700000000 } from './1764700000000-media-library.js';
 import { LeadNotifications1764800000000 } from './1764800000000-lead-notifications.js';
+import { MediaUses1764900000000 } from './1764900000000-media-uses.js';
 import { PreviewGenerations1765000000000 } from './1765000000000-preview-generations.js';
 
 /** Every migration, in order. Listed explicitly: TypeORM's glob loading does not suit an ESM build. */
@@ -24,5 +25,6 @@ export const migrations = [
   PublishingStates1764600000000,
   MediaLibrary1764700000000,
   LeadNotifications1764800000000,
+  MediaUses1764900000000,
   PreviewGenerations1765000000000,
 ];

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App as AntApp, Button, Card, Popconfirm, Tooltip, Upload } from 'antd';
-import type { MediaItem } from '@site/shared-types';
+import { UPLOAD_RULES, type MediaItem } from '@site/shared-types';
 import { usePageTitle } from '@site/platform';
 import { adminApi } from '../../admin-api';
 import { MediaFilters, MediaGrid, usesText } from '../../common/media-grid';
@@ -58,7 +58,7 @@ export function MediaScreen() {
 
   const uploadButton = (
     <Upload
-      accept="image/jpeg,image/png,image/gif,image/webp"
+      accept={UPLOAD_RULES.accept}
       showUploadList={false}
       disabled={uploading}
       customRequest={async ({ file }) => {
