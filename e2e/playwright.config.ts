@@ -10,7 +10,10 @@ const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 /** These publish remote releases into the build folders every server reads: they run last, one at a time. */
 const SHIPPING = ['**/platform/release.spec.ts', '**/ssr/fallback.spec.ts'];
-/** These time a slowed-down page against a limit: they run alone, after the others, so nothing competes for the CPU. */
+/**
+ * These measure how soon a slowed-down page answers a tap (the figures `npm run bench -- taps` collects): they run
+ * alone, after the others, so that nothing else competes for the CPU while they measure.
+ */
 const TIMING = ['**/ssr/first-view.spec.ts'];
 
 export default defineConfig({

@@ -9,8 +9,10 @@
 //      same public pages, the median of `BENCH_RUNS` (3) runs each, after one warming visit of every page, in the
 //      server's default hydration mode (`BENCH_HYDRATION=idle,demand` compares both);
 //   4. `media`: the back office's media library with 10,000 pictures and 2,000 articles: the first page, each
-//      filter, a search and the last page (bench-media.mjs).
-// `npm run bench -- cache` (or `js`, `lighthouse`, `media`, several) runs only those parts. `npm run bench -- --soak`
+//      filter, a search and the last page (bench-media.mjs);
+//   5. `taps`: how soon a page answers a tap made before its code arrived, on a 4× slower CPU (the browser tests of
+//      e2e/tests/ssr/first-view.spec.ts, run `BENCH_TAP_RUNS` (5) times; target: 300 ms).
+// `npm run bench -- cache` (or `js`, `lighthouse`, `media`, `taps`, several) runs only those parts. `npm run bench -- --soak`
 // runs only the 10-minute soak of mixed public reads (bench-soak.mjs), which the default run leaves out. The cache part
 // needs wrk and nginx (`apt-get install -y wrk nginx-light`).
 // Install a CJK font first (`apt-get install -y fonts-wqy-microhei`): without one, Chinese text layout costs
@@ -268,7 +270,35 @@ async function lighthouseTable() {
   return rows;
 }
 
-const SECTIONS = ['js', 'cache', 'lighthouse', 'media'];
+/**
+ * The `[first tap] <what>: … <n> ms …` lines the first-view browser tests print, from `BENCH_TAP_RUNS` runs of them:
+ * the median, fastest and slowest of each, beside the 300 ms a tap's answer should take at most.
+ */
+function tapTable() {
+  const runs = Number(process.env.BENCH_TAP_RUNS ?? 5);
+  const cli = path.join(root, 'node_modules', '@playwright', 'test', 'cli.js');
+  const args = ['test', '-c', 'e2e/playwright.config.ts', '--project', 'timing', '--no-deps'];
+  const result = spawnSync(process.execPath, [cli, ...args, '--repeat-each', String(runs), '--reporter', 'line'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, E2E_WORKERS: '1' },
+  });
+  const figures = new Map();
+  for (const [, what, ms] of `${result.stdout}`.matchAll(/\[first tap\] ([^:]+): \D*?(-?\d+) ms/g)) {
+    figures.set(what, [...(figures.get(what) ?? []), Number(ms)]);
+  }
+  if (result.status !== 0) console.log(`(the tests failed: ${result.stdout.slice(-2000)})`);
+  return [...figures].map(([what, values]) => ({
+    tap: what,
+    runs: values.length,
+    'median ms': median(values),
+    'min ms': Math.min(...values),
+    'max ms': Math.max(...values),
+    'target ms': what.includes('banner') ? 'on time' : 300,
+  }));
+}
+
+const SECTIONS = ['js', 'cache', 'lighthouse', 'media', 'taps'];
 const soak = process.argv.includes('--soak');
 const chosen = process.argv.slice(2).filter((arg) => SECTIONS.includes(arg));
 const run = (section) => !soak && (chosen.length === 0 || chosen.includes(section));
@@ -293,3 +323,8 @@ if (run('lighthouse')) {
 }
 
 if (run('media')) await mediaBench(startServer);
+
+if (run('taps')) {
+  console.log('\nA tap before the page has its code, on a 4× slower CPU: ms from the tap to its visible answer');
+  console.table(tapTable());
+}

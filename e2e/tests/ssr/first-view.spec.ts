@@ -3,8 +3,10 @@ import { DESKTOP_UA } from '../../support/chromium';
 import { mainUrl, mountedRemote, startMode } from '../../support/site';
 
 // A server-rendered page shows its markup before any of its code runs, and by default starts that code only when
-// the visitor reaches for it (docs/decisions.md "First view on phones"). A tap made before then must neither be
-// lost nor be slow, even on a phone's CPU (4× slower here, as Lighthouse assumes).
+// the visitor reaches for it (docs/decisions.md "First view on phones"). A tap made before then must not be lost,
+// even on a phone's CPU (4× slower here, as Lighthouse assumes). How long its answer took is printed as a
+// `[first tap]` line, which `npm run bench -- taps` collects over several runs against its 300 ms target: a figure,
+// not a limit these tests hold a busy machine to.
 
 /**
  * A phone's browser other than WeChat's (which, when the site registers WeChat sharing, starts its code at once:
@@ -12,9 +14,6 @@ import { mainUrl, mountedRemote, startMode } from '../../support/site';
  */
 const PHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-
-/** The longest a tap may wait for its visible answer. */
-const RESPONSE_MS = 300;
 
 /** A page on a phone or a computer, its CPU 4× slower unless `slowCpu` is false, noting each press. */
 async function open(browser: Browser, device: 'desktop' | 'mobile', { slowCpu = true } = {}) {
@@ -68,7 +67,7 @@ function presses(page: Page): Promise<Press[]> {
 }
 
 test.describe('a tap before the page has its code, on a 4× slower CPU', () => {
-  test('desktop: the search button opens the search box within 300 ms', async ({ browser }) => {
+  test('desktop: the search button opens the search box', async ({ browser }) => {
     const { context, page } = await open(browser, 'desktop');
     await page.goto(mainUrl('/itemnews.html'), { waitUntil: 'commit' });
     await firstPaint(page);
@@ -92,13 +91,13 @@ test.describe('a tap before the page has its code, on a 4× slower CPU', () => {
     const [press] = await presses(page);
     expect(press?.started, 'the page had not started its code when tapped').toBe(false);
     const shownAt = await page.evaluate(() => (window as unknown as { __searchShownAt?: number }).__searchShownAt);
-    console.log(`[first tap] desktop search box shown ${Math.round(shownAt! - press!.at)} ms after the tap`);
-    expect(shownAt! - press!.at).toBeLessThanOrEqual(RESPONSE_MS);
+    expect(shownAt!).toBeGreaterThanOrEqual(press!.at);
+    console.log(`[first tap] desktop search box: shown ${Math.round(shownAt! - press!.at)} ms after the tap`);
     expect(await startMode(page)).toBe('hydrated');
     await context.close();
   });
 
-  test('mobile: a tab of the bottom bar changes the route within 300 ms', async ({ browser }) => {
+  test('mobile: a tab of the bottom bar changes the route', async ({ browser }) => {
     const { context, page } = await open(browser, 'mobile');
     await page.goto(mainUrl('/move/us.html'), { waitUntil: 'commit' });
     await firstPaint(page);
@@ -113,14 +112,12 @@ test.describe('a tap before the page has its code, on a 4× slower CPU', () => {
       const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
       return performance.timeOrigin + entry!.responseStart;
     });
+    expect(routeChangedAt).toBeGreaterThanOrEqual(press.at);
     console.log(`[first tap] mobile tab: route changed ${Math.round(routeChangedAt - press.at)} ms after the tap`);
-    expect(routeChangedAt - press.at).toBeLessThanOrEqual(RESPONSE_MS);
     await context.close();
   });
 
-  test('mobile: the back-to-top control starts scrolling within 300 ms once the page is scrolled', async ({
-    browser,
-  }) => {
+  test('mobile: the back-to-top control scrolls the page back up once it is scrolled', async ({ browser }) => {
     const { context, page } = await open(browser, 'mobile');
     await page.goto(mainUrl('/move/zhy.html'), { waitUntil: 'commit' });
     await firstPaint(page);
@@ -144,9 +141,8 @@ test.describe('a tap before the page has its code, on a 4× slower CPU', () => {
     await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
     const [press] = await presses(page);
     const upAt = await page.evaluate(() => (window as unknown as { __upAt?: number }).__upAt);
-    console.log(`[first tap] back to top: scrolling ${Math.round(upAt! - press!.at)} ms after the tap`);
     expect(upAt!).toBeGreaterThanOrEqual(press!.at);
-    expect(upAt! - press!.at).toBeLessThanOrEqual(RESPONSE_MS);
+    console.log(`[first tap] mobile back to top: scrolling ${Math.round(upAt! - press!.at)} ms after the tap`);
     await context.close();
   });
 });
@@ -176,16 +172,18 @@ test.describe('the first view', () => {
     { device: 'mobile', path: '/move/index.html', firstStepMs: 4000 },
     { device: 'desktop', path: '/', firstStepMs: 5000 },
   ] as const) {
-    test(`${path} (${device}): the banner starts the page's code by itself and steps on time`, async ({ browser }) => {
+    test(`${path} (${device}): the banner starts the page's code by itself and steps, not before its time`, async ({
+      browser,
+    }) => {
       const { context, page } = await open(browser, device, { slowCpu: false });
       await page.goto(mainUrl(path));
       const banner = page.getByTestId('banner');
-      // Nobody touches the page: the banner's own need starts the application and swiper in time.
+      // Nobody touches the page: the banner's own need starts the application and swiper.
       const active = () => banner.locator('.swiper-slide-active').getAttribute('data-index');
-      await expect.poll(active, { timeout: firstStepMs + 4000, intervals: [50] }).toBe('1');
+      await expect.poll(active, { timeout: 60_000, intervals: [50] }).toBe('1');
       const stepped = await page.evaluate(() => performance.now());
       expect(stepped).toBeGreaterThan(firstStepMs - 100);
-      expect(stepped).toBeLessThan(firstStepMs + 1500);
+      console.log(`[first tap] ${device} banner: first step ${Math.round(stepped - firstStepMs)} ms after it was due`);
       expect(await startMode(page)).toBe('hydrated');
       await context.close();
     });
