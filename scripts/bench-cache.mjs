@@ -43,6 +43,7 @@ function wrk(url, target, { connections = 50, seconds = SECONDS } = {}) {
   const headers = {
     ...(target.body ? { 'Content-Type': 'application/json' } : {}),
     ...(target.ua ? { 'User-Agent': target.ua } : {}),
+    ...target.headers,
   };
   writeFileSync(
     script,
@@ -177,6 +178,7 @@ export async function cacheBench(startServer, mobileUserAgent) {
       { name: 'GET / (desktop)', route: '/' },
       { name: 'GET /move/index.html (phone)', route: '/move/index.html', ua: mobileUserAgent },
       { name: `GET /news/${newsId}.html`, route: `/news/${newsId}.html` },
+      { name: 'GET /about.html', route: '/about.html' },
     ];
     // The same bytes for nginx to serve (identity: no side compresses in this comparison).
     const files = [];
@@ -237,6 +239,29 @@ export async function cacheBench(startServer, mobileUserAgent) {
       `\nPublished-content cache against nginx serving the same bytes (nginx(1): one worker; wrk 2 threads, 50 connections, ${SECONDS} s, median of ${ROUNDS})`,
     );
     console.table(rows);
+
+    // A visitor cannot switch the cache off: a made-up token or preview word is answered like any other request.
+    const forged = `${Math.floor(Date.now() / 1000) + 3600}.0.${'A'.repeat(43)}`;
+    const madeUp = [
+      { name: 'GET /about.html', route: '/about.html' },
+      { name: '… with the header token: made-up', route: '/about.html', headers: { token: 'made-up' } },
+      { name: '… ?utm_campaign=preview=1', route: '/about.html?utm_campaign=preview=1' },
+      { name: '… ?preview=<forged signature>', route: `/about.html?preview=${forged}` },
+    ];
+    const nginxAbout = median(Array.from({ length: ROUNDS }, () => wrk(`${nginx.base}/about.html`, {}).rps));
+    const plainAbout = median(Array.from({ length: ROUNDS }, () => wrk(`${cached.base}/about.html`, {}).rps));
+    console.log('\nRequests with a made-up credential, against the cached server (one process)');
+    console.table(
+      madeUp.map((target) => {
+        const rps = median(Array.from({ length: ROUNDS }, () => wrk(cached.base + target.route, target).rps));
+        return {
+          request: target.name,
+          'req/s': Math.round(rps),
+          '×nginx(1)': +(rps / nginxAbout).toFixed(3),
+          '×plain request': +(rps / plainAbout).toFixed(2),
+        };
+      }),
+    );
 
     const single = targets
       .filter((target) => !target.route.startsWith('/api/'))
