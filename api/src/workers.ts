@@ -35,11 +35,16 @@ export async function runPrimary(
   cluster.setupPrimary({ exec: fileURLToPath(new URL('./main.js', import.meta.url)) });
   const env = { DATABASE_URL: databaseUrl, DATABASE_PASSWORD: '' };
   const started = new Map<Worker, number>();
+  /** The workers serving: the others are starting, and stop only when killed (main.ts listens to `stop` later). */
+  const serving = new Set<Worker>();
   let stopping = false;
 
   const fork = () => {
     const worker = cluster.fork(env);
     started.set(worker, Date.now());
+    worker.on('message', (message: WorkerMessage) => {
+      if (message?.type === 'ready') serving.add(worker);
+    });
     return worker;
   };
   const ready = (worker: Worker) =>
@@ -75,9 +80,13 @@ export async function runPrimary(
   cluster.on('exit', (worker, code, signal) => {
     const since = started.get(worker) ?? 0;
     started.delete(worker);
+    serving.delete(worker);
     if (stopping) return;
     logger.error(`Worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another`);
-    setTimeout(fork, Date.now() - since < EARLY_DEATH_MS ? RESTART_DELAY_MS : 0);
+    const delay = Date.now() - since < EARLY_DEATH_MS ? RESTART_DELAY_MS : 0;
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, delay);
   });
 
   const shutdown = async (reason: string, code = 0) => {
@@ -97,6 +106,9 @@ export async function runPrimary(
           new Promise<void>((resolve) => {
             if (worker.isDead()) return resolve();
             worker.once('exit', () => resolve());
+            // One still starting (a replacement, say, waiting for the database) serves nothing and does not listen
+            // for `stop` yet: the signal ends it.
+            if (!serving.has(worker)) return void worker.process.kill('SIGTERM');
             // A worker that got the terminal's signal itself is stopping already and ignores this.
             worker.send({ type: 'stop' } satisfies PrimaryMessage, () => undefined);
           }),
