@@ -35,10 +35,12 @@ async function main(): Promise<void> {
   let databaseUrl = config.databaseUrl;
   if (databaseUrl === null) {
     try {
+      // Supervised: this process (the primary, with several) starts it again should its server die.
       embedded = await startEmbeddedPostgres({
         dataDir: config.dataDir,
         ...config.embeddedPostgres,
-        log: (line) => logger.log(line),
+        log: (line, level) => (level ? logger[level](line) : logger.log(line)),
+        supervise: true,
       });
     } catch (error) {
       if (error instanceof EmbeddedDatabaseError) fail(error.message);
@@ -48,6 +50,14 @@ async function main(): Promise<void> {
   }
   // Several processes: this one forks and watches them (workers.ts); each worker runs the rest of this function.
   if (config.workers > 1 && cluster.isPrimary) return runPrimary(config, databaseUrl, embedded, startedAt);
+
+  // The embedded PostgreSQL died and could not be started again (it logged why): the site ends with code 1, at once
+  // while it starts, through the orderly stop once it serves.
+  let databaseLost = (): void => {
+    serverStopping();
+    process.exit(1);
+  };
+  void embedded?.lost.then(() => databaseLost());
 
   let app: NestExpressApplication | undefined;
   try {
@@ -86,16 +96,18 @@ async function main(): Promise<void> {
   for (const event of ['uncaughtException', 'unhandledRejection'] as const) process.on(event, uncaught);
 
   let stopping = false;
+  let exitCode = 0;
   const server = app.getHttpServer();
-  const shutdown = async (signal: NodeJS.Signals) => {
+  const shutdown = async (reason: string, code = 0) => {
     if (stopping) {
       // A second signal (Ctrl-C pressed again) does not wait for the requests under way.
       server.closeAllConnections();
       return;
     }
     stopping = true;
+    exitCode = code;
     serverStopping();
-    logger.log(`${signal} received, shutting down`);
+    logger.log(`${reason}, shutting down`);
     // The last resort, should closing the pool or stopping PostgreSQL hang: the next start recovers either.
     setTimeout(() => {
       logger.error('Shutdown did not complete in time; exiting');
@@ -110,13 +122,16 @@ async function main(): Promise<void> {
       await app.close();
       await embedded?.stop();
     } finally {
-      process.exit(0);
+      process.exit(exitCode);
     }
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => void shutdown(`${signal} received`));
+  }
+  databaseLost = () => void shutdown('The embedded PostgreSQL could not be started again', 1);
   // A worker is stopped by its primary (which stops the embedded database once every worker has drained).
   process.on('message', (message: PrimaryMessage) => {
-    if (message?.type === 'stop' && !stopping) void shutdown('SIGTERM');
+    if (message?.type === 'stop' && !stopping) void shutdown('SIGTERM received');
   });
 }
 

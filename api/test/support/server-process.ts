@@ -30,8 +30,11 @@ export function killLaunched(): void {
   for (const child of launched) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
-/** Starts the server with the environment's variables (DATABASE_URL left out unless given) and `env`. */
-export function launch(env: Record<string, string>): ServerProcess {
+/**
+ * Starts the server with the environment's variables (DATABASE_URL left out unless given) and `env`; `detached`, in
+ * a process group of its own, as a terminal runs it (a Ctrl-C is then `process.kill(-pid, 'SIGINT')`).
+ */
+export function launch(env: Record<string, string>, options: { detached?: boolean } = {}): ServerProcess {
   // One process unless a test asks for more (WORKERS defaults to one per core).
   const full: NodeJS.ProcessEnv = {
     ...process.env,
@@ -42,7 +45,7 @@ export function launch(env: Record<string, string>): ServerProcess {
     ...env,
   };
   if (!env.DATABASE_URL) delete full.DATABASE_URL;
-  const child = spawn(process.execPath, [mainJs], { cwd: repoRoot, env: full });
+  const child = spawn(process.execPath, [mainJs], { cwd: repoRoot, env: full, detached: options.detached });
   launched.push(child);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -52,8 +55,11 @@ export function launch(env: Record<string, string>): ServerProcess {
 }
 
 /** Starts the server and waits for its `Ready in … ms` line (a first start creates a cluster, migrates, seeds). */
-export async function startServer(env: Record<string, string>): Promise<ReadyServer> {
-  const server = launch(env);
+export async function startServer(
+  env: Record<string, string>,
+  options: { detached?: boolean } = {},
+): Promise<ReadyServer> {
+  const server = launch(env, options);
   const deadline = Date.now() + 180_000;
   for (;;) {
     const ready = /Ready in \d+ ms: http:\/\/localhost:(\d+)\//.exec(server.output());
