@@ -50,9 +50,13 @@ function postgresOf(folder: string): number[] {
   return found;
 }
 
-/** The port in the cluster's lock file (its fourth line). */
+/** The port in the cluster's lock file (its fourth line), once written there. */
 function lockPort(dataDir: string): string | undefined {
-  return readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3];
+  try {
+    return readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3] || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function until(check: () => boolean, what: string, timeoutMs: number): Promise<void> {
@@ -152,10 +156,11 @@ async function killUnderLoad(
     process.kill(killed, 'SIGKILL');
 
     // Another postmaster on the same folder and port, and a health check answered 200 after it came.
+    // PostgreSQL writes its lock file in steps: its pid first, its port a moment later.
     await until(
       () => {
         const now = clusterPid(dataDir);
-        return now !== null && now !== killed && alive(now);
+        return now !== null && now !== killed && alive(now) && lockPort(dataDir) !== undefined;
       },
       'PostgreSQL to be started again',
       BACK_WITHIN_MS,
