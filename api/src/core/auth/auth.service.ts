@@ -30,7 +30,6 @@ import {
   insertSession,
   touchSession,
   updatePasswordHash,
-  type SessionRow,
 } from './auth.queries.js';
 import { generatePassword, hashPassword, md5Hex, verifyAgainstNothing, verifyPassword } from './password.js';
 
@@ -142,20 +141,17 @@ export class AuthService implements OnModuleInit {
     const seen = this.live.get(hashed);
     if (seen !== undefined && Date.now() - seen < LIVE_MEMO_MS) return true;
     if (this.dead.has(hashed)) return false;
-    let row: SessionRow | undefined;
-    try {
-      row = await findSession(this.db, hashed, SESSION_TOUCH_MS, SESSION_IDLE_MS);
-    } catch {
+    const row = await findSession(this.db, hashed, SESSION_TOUCH_MS, SESSION_IDLE_MS).catch(() => null);
+    if (row === null) return false;
+    if (!row) {
+      this.live.delete(hashed);
+      if (this.dead.size >= MEMO_SIZE) this.dead.clear();
+      this.dead.add(hashed);
       return false;
     }
-    const memo = row ? this.live : this.dead;
-    if (memo.size >= MEMO_SIZE) memo.clear();
-    if (row) this.live.set(hashed, Date.now());
-    else {
-      this.live.delete(hashed);
-      this.dead.add(hashed);
-    }
-    return row !== undefined;
+    if (this.live.size >= MEMO_SIZE) this.live.clear();
+    this.live.set(hashed, Date.now());
+    return true;
   }
 
   async logout(identity: AdminIdentity): Promise<void> {
