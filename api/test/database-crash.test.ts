@@ -9,6 +9,7 @@ import {
   startServer,
   type ReadyServer,
 } from './support/server-process.js';
+import { until } from './support/until.js';
 
 /**
  * The embedded PostgreSQL killed under the running site (docs/decisions.md "Fault tolerance"): the process that
@@ -56,14 +57,6 @@ function lockPort(dataDir: string): string | undefined {
     return readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3] || undefined;
   } catch {
     return undefined;
-  }
-}
-
-async function until(check: () => boolean, what: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -149,7 +142,7 @@ async function killUnderLoad(
   const label = `崩溃${env.WORKERS}`;
   const running = load(server, label);
   try {
-    await until(() => running.acknowledged.length >= 10, 'the first messages', 30_000);
+    await until(() => running.acknowledged.length >= 10, 'the first messages');
     const killed = clusterPid(dataDir)!;
     const port = lockPort(dataDir);
     const killedAt = performance.now();
@@ -181,7 +174,7 @@ async function killUnderLoad(
 
     // Writes go on after it.
     const acknowledgedBefore = running.acknowledged.length;
-    await until(() => running.acknowledged.length >= acknowledgedBefore + 10, 'messages after the restart', 30_000);
+    await until(() => running.acknowledged.length >= acknowledgedBefore + 10, 'messages after the restart');
     await running.stop();
 
     const db = await clusterClient(dataDir);

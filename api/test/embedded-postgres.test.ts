@@ -7,6 +7,7 @@ import {
   startEmbeddedPostgres,
   type EmbeddedDatabase,
 } from '../src/database/embedded-postgres.js';
+import { until } from './support/until.js';
 
 /**
  * The embedded PostgreSQL (src/database/embedded-postgres.ts): its start when the port it found free is taken before
@@ -94,14 +95,6 @@ function serversOf(dataDir: string): number[] {
     }
   }
   return found;
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** The rows of `text` in the cluster's database, or `null` while it does not answer. */

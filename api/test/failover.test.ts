@@ -5,6 +5,7 @@ import { canonicalQuery } from '@site/shared-types';
 import { startNginx, type TestNginx } from './support/nginx.js';
 import { killLaunched, startServer, type ReadyServer } from './support/server-process.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { until } from './support/until.js';
 
 /**
  * Two servers on one database behind nginx, as README "Behind nginx or a CDN" shows it: one is killed under load,
@@ -104,19 +105,14 @@ describe('one of two servers killed under load, through nginx', () => {
     };
     const clients = Array.from({ length: 16 }, (_, index) => client(index));
     // Counted in reads, not waited for in time: a busy machine answers fewer a second, never differently.
-    const until = async (reached: () => boolean, what: string) => {
-      for (const deadline = Date.now() + 90_000; !reached(); await new Promise((resolve) => setTimeout(resolve, 20))) {
-        if (Date.now() > deadline) throw new Error(`${what}: ${answered} reads answered in all`);
-      }
-    };
     try {
-      await until(() => answered >= 100, 'before the kill');
+      await until(() => answered >= 100, '100 reads before the kill');
       const before = answered;
       // A crash, not a shutdown: the connections it holds are cut without an answer.
       a.child.kill('SIGKILL');
       await a.exited;
       // Reads go on after the kill, through the server that is left.
-      await until(() => answered - before >= 200, 'after the kill');
+      await until(() => answered - before >= 200, '200 reads after the kill');
     } finally {
       running = false;
       await Promise.all(clients);

@@ -11,6 +11,7 @@ import {
   startServer,
   type ReadyServer,
 } from './support/server-process.js';
+import { until } from './support/until.js';
 
 /**
  * `WORKERS`: several server processes on one port (docs/decisions.md "Several processes"), forked and watched by
@@ -44,14 +45,6 @@ function workersOf(pid: number): number[] {
 
 async function health(server: ReadyServer): Promise<number> {
   return (await fetch(`${server.base}/api/health`)).status;
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('WORKERS=2', () => {
