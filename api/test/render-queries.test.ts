@@ -142,6 +142,7 @@ describe('a page rendered in the browser (SSR=false)', () => {
 describe('with the published-content cache', () => {
   it('should render a page once and then answer it, and the answers it used, without the database', async () => {
     const cached = await createTestApp({}, { reuse: t });
+    await cached.app.get(MediaLibrary).settled();
     try {
       const first = await queriesOf(cached, '/about.html');
       expect(first.status).toBe(200);
