@@ -8,10 +8,14 @@ import {
   useAppSelector,
   useLocation,
   useNavigate,
+  useTakeOverFields,
 } from '@site/platform';
 import { SEARCH_PATH } from '../features/search/search.route';
 import { keywordTyped, searchClosed, searchOpened, selectSearch } from './search-slice';
 import styles from './header.module.css';
+
+/** The search box's element id (what it holds is taken over from the page: `useTakeOverFields`). */
+const SEARCH_INPUT_ID = 'site-search';
 
 function SearchIcon() {
   return (
@@ -47,6 +51,8 @@ export function Header() {
   const keyword = typed ?? (pathname === SEARCH_PATH ? (new URLSearchParams(search).get('keyword') ?? '') : '');
   const setOpen = (value: boolean) => dispatch(value ? searchOpened() : searchClosed());
   const input = useRef<HTMLInputElement>(null);
+  // A keyword typed into the server's search box before the application came is kept.
+  useTakeOverFields({ [SEARCH_INPUT_ID]: keyword }, (_id, text) => dispatch(keywordTyped(text)));
 
   useEffect(() => {
     if (!open) return;
@@ -117,6 +123,7 @@ export function Header() {
             >
               <input
                 ref={input}
+                id={SEARCH_INPUT_ID}
                 name="keyword"
                 type="search"
                 value={keyword}

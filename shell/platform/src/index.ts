@@ -72,6 +72,7 @@ export {
 export { InfiniteList, type InfiniteListProps } from './infinite-list';
 export { animateScrollTo, useScrolledPast } from './scroll';
 export { useAdoptedFromServer, useHydrating } from './hydrating';
+export { useTakeOverFields } from './take-over-fields';
 export { useModuleOnDemand, type OnDemandOptions } from './on-demand';
 export {
   CAROUSEL_LEAD_MS,

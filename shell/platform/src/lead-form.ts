@@ -13,6 +13,7 @@ import { leadSent, leadTyped, selectLeadDraft } from './lead-slice';
 import { publicApi } from './public-api';
 import { useLocation } from './router';
 import { useAppDispatch, useAppSelector } from './store';
+import { useTakeOverFields } from './take-over-fields';
 import { notify } from './ui-slice';
 
 /** The id of a contact form's field (its label's `htmlFor`, the focus target of its error). */
@@ -54,6 +55,17 @@ export function useLeadForm(): LeadForm {
   const [honeypot, setHoneypot] = useState('');
   const [errors, setErrors] = useState<LeadErrors>({});
   const [outcome, setOutcome] = useState<LeadOutcome | null>(null);
+
+  // What was typed into the server's form before the application came is the draft from here on.
+  const fieldValues = Object.fromEntries([
+    ...LEAD_FIELDS.map((field) => [leadFieldId(field), values[field]]),
+    [leadFieldId('website'), honeypot],
+  ]);
+  useTakeOverFields(fieldValues, (id, text) => {
+    const field = LEAD_FIELDS.find((name) => leadFieldId(name) === id);
+    if (field) dispatch(leadTyped({ field, value: text }));
+    else setHoneypot(text);
+  });
 
   const change = (field: LeadField) => (event: { target: { value: string } }) => {
     dispatch(leadTyped({ field, value: event.target.value }));
