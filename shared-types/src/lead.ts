@@ -33,7 +33,43 @@ export const LEAD_TEXTS = {
   addressTooLong: `地址不能超过${LEAD_LIMITS.address}个字`,
   contentMissing: '请填写留言内容',
   contentTooLong: `留言内容不能超过${LEAD_LIMITS.content}个字`,
+  /** A field holding characters no text can be stored with (a NUL, half a surrogate pair). */
+  unstorable: '含有无法保存的字符，请删除后重试',
+  /**
+   * A form sent without the application with its field for bots filled (a browser's autofill may do it): the page
+   * comes back with that field empty, so one more press sends the lead.
+   */
+  trapped: '提交未成功，请再点一次“提交留言”',
+  again: '继续留言',
 } as const;
+
+/** The outcome of sending a lead: sent, or why not (the server's refusal, or a failed request). */
+export interface LeadOutcome {
+  kind: 'ok' | 'error';
+  text: string;
+}
+
+/**
+ * A contact form as a page shows it: what is typed, each wrong field's message (after a send), and the outcome of
+ * the last send. The server renders a form sent without the application in this state (docs/behaviour.md#contact-form).
+ */
+export interface LeadFormState {
+  draft: LeadDraft;
+  errors: LeadErrors;
+  outcome: LeadOutcome | null;
+}
+
+/**
+ * The parameter of the address a form sent without the application moves to once its lead is stored
+ * (`/move/about.html?sent=1`): the page then says the lead was sent. Nothing the visitor typed is in an address.
+ */
+export const LEAD_SENT_PARAM = 'sent';
+
+/**
+ * The anchor of the desktop about page's contact section, which holds the form (`/about.html#message`), linked from
+ * the footer: the section, so that its heading 联系我们 shows above the form rather than under the sticky navigation.
+ */
+export const LEAD_FORM_ANCHOR = 'message';
 
 /** The Chinese message of each wrong field (none: the lead may be sent). Values are checked trimmed. */
 export function validateLead(values: LeadDraft): LeadErrors {

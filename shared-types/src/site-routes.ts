@@ -1,4 +1,5 @@
 import { CASE_CLASSES, DEFAULT_CASEMENU, DEFAULT_WEBCASE_ID, SearchType, SERVICE_MENU_IDS } from './constants.js';
+import { LEAD_SENT_PARAM } from './lead.js';
 
 /**
  * Every page route of the three faces (docs/behaviour.md#three-faces), as data: the server answers 404 for anything
@@ -90,6 +91,9 @@ const oneOf =
     return allowed.includes(id) ? String(id) : null;
   };
 
+/** `sent=1`, and nothing else. */
+const sentRule: QueryRule = (value) => (value === '1' ? '1' : null);
+
 /** The search box's text as the results page reads it: trimmed, at most 50 characters, none at all is no keyword. */
 const keywordRule: QueryRule = (value) => value.trim().slice(0, 50) || null;
 
@@ -102,6 +106,9 @@ const QUERY_RULES: Partial<Record<RouteName, Readonly<Record<string, QueryRule>>
   search: { keyword: keywordRule, type: oneOf([SearchType.Cases, SearchType.News]) },
   details: { casemenu: oneOf([DEFAULT_CASEMENU, ...SERVICE_MENU_IDS]) },
   mecase: { tab: oneOf(CASE_CLASSES.map((entry) => entry.id)) },
+  // The pages with the contact form: `?sent=1` once a form sent without the application has stored its lead.
+  about: { [LEAD_SENT_PARAM]: sentRule },
+  meabout: { [LEAD_SENT_PARAM]: sentRule },
 };
 
 /** The query parameters a route's page depends on, by route. */

@@ -1,5 +1,6 @@
 import type { KeywordRecord } from './domain/keywords.js';
 import type { Envelope } from './envelope.js';
+import type { LeadFormState } from './lead.js';
 import type { RemoteName } from './site-config.js';
 import type { RouteMatch } from './site-routes.js';
 
@@ -32,6 +33,8 @@ export interface SsrRequest {
   mobileHosts: string[];
   /** The route the server matched for the page (its page request), so the render does not match it again. */
   match?: RouteMatch | null;
+  /** A contact form sent without the application and not taken: the page shows it so (what was typed, why). */
+  lead?: LeadFormState;
 }
 
 export interface SsrHead {

@@ -109,7 +109,7 @@ test.describe('desktop contact form', () => {
     });
 
     // 继续留言 brings back an empty form.
-    await outcome.getByRole('button', { name: '继续留言' }).click();
+    await outcome.getByRole('link', { name: '继续留言' }).click();
     await expect(form.getByLabel('姓名')).toHaveValue('');
     await expect(form.getByLabel('留言内容')).toHaveValue('');
   });

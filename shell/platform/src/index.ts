@@ -34,9 +34,21 @@ export {
   type RootState,
 } from './store';
 export { dismiss, notify, selectNotices, uiSlice, type Notice } from './ui-slice';
-export { leadFieldId, useLeadForm, type LeadForm, type LeadOutcome } from './lead-form';
+export { leadFieldId, useLeadForm, type LeadForm } from './lead-form';
+export type { LeadOutcome } from '@site/shared-types';
 export { LeadHoneypot } from './lead-honeypot';
-export { leadSent, leadSlice, leadTyped, selectLeadDraft, type LeadState } from './lead-slice';
+export {
+  leadAnswered,
+  leadChecked,
+  leadDismissed,
+  leadRestored,
+  leadSlice,
+  leadTyped,
+  leadUntouched,
+  selectLeadDraft,
+  selectLeadForm,
+  type LeadState,
+} from './lead-slice';
 export { usePageHead, usePageTitle } from './use-page-title';
 export {
   createPrefetch,

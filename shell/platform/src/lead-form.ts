@@ -1,17 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import {
   LEAD_FIELDS,
+  LEAD_SENT_PARAM,
   LEAD_TEXTS,
   leadRequest,
+  queryParam,
   validateLead,
   type LeadDraft,
   type LeadErrors,
   type LeadField,
+  type LeadOutcome,
 } from '@site/shared-types';
 import type { ApiError } from './api';
-import { leadSent, leadTyped, selectLeadDraft } from './lead-slice';
+import { leadAnswered, leadChecked, leadDismissed, leadTyped, selectLeadForm } from './lead-slice';
 import { publicApi } from './public-api';
-import { useLocation } from './router';
+import { useLocation, useNavigate } from './router';
 import { useAppDispatch, useAppSelector } from './store';
 import { useTakeOverFields } from './take-over-fields';
 import { notify } from './ui-slice';
@@ -19,17 +22,15 @@ import { notify } from './ui-slice';
 /** The id of a contact form's field (its label's `htmlFor`, the focus target of its error). */
 export const leadFieldId = (field: LeadField | 'website'): string => `lead-${field}`;
 
-export interface LeadOutcome {
-  kind: 'ok' | 'error';
-  text: string;
-}
-
 export interface LeadForm {
   /** What is typed (kept in the store until sent). */
   values: LeadDraft;
   /** Each wrong field's message, after a submit; a field's goes when it is edited. */
   errors: LeadErrors;
-  /** The answer of the last submit: success, the server's refusal (its msg), or a failed request. */
+  /**
+   * The answer of the last submit: success, the server's refusal (its msg), or a failed request; also the success
+   * of a form the server took without the application (the page's `?sent=1`).
+   */
   outcome: LeadOutcome | null;
   sending: boolean;
   /** The hidden `website` field bots fill in. */
@@ -43,18 +44,21 @@ export interface LeadForm {
 
 /**
  * A contact form's behaviour (docs/behaviour.md#contact-form), for both public sites, which draw it each in its
- * own style: the server's rules checked first (the first wrong field focused), one request at a time, the page's
- * address sent with the lead, and the outcome (success clears the draft and shows a notice too; a refusal shows
- * the server's msg, such as the rate limit's; anything else a network message).
+ * own style. The form is a real `<form method="post">`: before the application runs (or without JavaScript) the
+ * browser sends it and the server answers with the page, in this same state. Once the application runs: the
+ * server's rules checked first (the first wrong field focused), one request at a time, the page's address sent with
+ * the lead, and the outcome (success clears the draft and shows a notice too; a refusal shows the server's msg,
+ * such as the rate limit's; anything else a network message).
  */
 export function useLeadForm(): LeadForm {
   const dispatch = useAppDispatch();
-  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { pathname, search, hash } = useLocation();
   const [send, { isLoading }] = publicApi.useLeaveWordMutation();
-  const values = useAppSelector(selectLeadDraft);
+  const { draft: values, errors, outcome: answered } = useAppSelector(selectLeadForm);
   const [honeypot, setHoneypot] = useState('');
-  const [errors, setErrors] = useState<LeadErrors>({});
-  const [outcome, setOutcome] = useState<LeadOutcome | null>(null);
+  const sentWithoutApplication = queryParam(search, LEAD_SENT_PARAM) === '1';
+  const outcome = answered ?? (sentWithoutApplication ? { kind: 'ok' as const, text: LEAD_TEXTS.sent } : null);
 
   // What was typed into the server's form before the application came is the draft from here on.
   const fieldValues = Object.fromEntries([
@@ -69,15 +73,15 @@ export function useLeadForm(): LeadForm {
 
   const change = (field: LeadField) => (event: { target: { value: string } }) => {
     dispatch(leadTyped({ field, value: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (isLoading) return;
+    // A new send: the page's word that an earlier one was sent goes.
+    if (sentWithoutApplication) void navigate(`${pathname}${hash}`, { replace: true });
     const found = validateLead(values);
-    setErrors(found);
-    setOutcome(null);
+    dispatch(leadChecked(found));
     const first = LEAD_FIELDS.find((field) => found[field]);
     if (first) {
       document.getElementById(leadFieldId(first))?.focus();
@@ -85,16 +89,20 @@ export function useLeadForm(): LeadForm {
     }
     try {
       await send(leadRequest(values, pathname, honeypot)).unwrap();
-      dispatch(leadSent());
-      setOutcome({ kind: 'ok', text: LEAD_TEXTS.sent });
+      dispatch(leadAnswered({ kind: 'ok', text: LEAD_TEXTS.sent }));
       dispatch(notify(LEAD_TEXTS.sent, 'info'));
     } catch (error) {
       const failure = error as ApiError;
-      setOutcome({ kind: 'error', text: failure.kind === 'refused' ? failure.message : LEAD_TEXTS.failed });
+      const text = failure.kind === 'refused' ? failure.message : LEAD_TEXTS.failed;
+      dispatch(leadAnswered({ kind: 'error', text }));
     }
   };
 
-  const dismiss = () => setOutcome(null);
+  const dismiss = () => {
+    dispatch(leadDismissed());
+    // The page the server moved a sent form to says so in its address: the form is shown on its own address again.
+    if (sentWithoutApplication) void navigate(`${pathname}${hash}`, { replace: true });
+  };
 
   return { values, errors, outcome, sending: isLoading, honeypot, setHoneypot, change, submit, dismiss };
 }

@@ -1,12 +1,14 @@
 import type { KeywordRecord } from '@site/shared-types';
 import { api, apiHydrated } from './api';
+import { leadUntouched } from './lead-slice';
 import { keywordsLoaded } from './site-slice';
 import type { AppStore, RootState } from './store';
 
 /**
  * What a server render hands to the browser: the site meta and the rendering remote's own slices (not the
- * session: the administrator's token lives in the browser only; not the notices; not other remotes' slices),
- * plus the API cache, which goes in through RTK Query's rehydration.
+ * session: the administrator's token lives in the browser only; not the notices; not other remotes' slices), a
+ * contact form the server answered (what was typed and why it was not taken), plus the API cache, which goes in
+ * through RTK Query's rehydration.
  */
 export interface DehydratedState {
   slices: Record<string, unknown>;
@@ -16,6 +18,7 @@ export interface DehydratedState {
 export function dehydrate(state: RootState, remoteSlices: readonly string[] = []): DehydratedState {
   const all = state as RootState & Record<string, unknown>;
   const slices: Record<string, unknown> = { site: state.site };
+  if (!leadUntouched(state.lead)) slices.lead = state.lead;
   for (const name of remoteSlices) if (name in all) slices[name] = all[name];
   return { slices, api: state.api };
 }

@@ -4,6 +4,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import {
   createAppStore,
   dehydrate,
+  leadRestored,
   releaseStore,
   seedKeywords,
   settleQueries,
@@ -65,6 +66,8 @@ function remoteModule(request: SsrRequest): Promise<RemoteModule> {
 async function render(request: SsrRequest): Promise<SsrResult> {
   const module = await remoteModule(request);
   const store = createAppStore({ apiBase: request.apiBase, call: request.call });
+  // A contact form the server did not take: the page shows what was typed and why.
+  if (request.lead) store.dispatch(leadRestored(request.lead));
   try {
     return await renderWith(request, module, store);
   } catch (error) {

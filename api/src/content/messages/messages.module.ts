@@ -7,6 +7,6 @@ import { NewLeads } from './new-leads.js';
 @Module({
   controllers: [MessagesController, MessagesAdminController],
   providers: [MessagesService, NewLeads],
-  exports: [NewLeads],
+  exports: [NewLeads, MessagesService],
 })
 export class MessagesModule {}

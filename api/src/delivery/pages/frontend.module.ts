@@ -2,8 +2,10 @@ import { Module } from '@nestjs/common';
 import { ReadsModule } from '../reads/reads.module.js';
 import { CasesModule } from '../../content/cases/cases.module.js';
 import { KeywordsModule } from '../../content/keywords/keywords.module.js';
+import { MessagesModule } from '../../content/messages/messages.module.js';
 import { NewsModule } from '../../content/news/news.module.js';
 import { FrontendController } from './frontend.controller.js';
+import { LeadFormPosts } from './lead-form-posts.js';
 import { PageRequests } from './page-request.js';
 import { PageService } from './page.service.js';
 import { PreviewController } from './preview.controller.js';
@@ -15,9 +17,9 @@ import { StructuredData } from './structured-data.service.js';
 
 /** The front-ends on the API's port: the remote pointer, server rendering, the shell's page and previews. */
 @Module({
-  imports: [KeywordsModule, CasesModule, NewsModule, RemotesModule, ReadsModule],
+  imports: [KeywordsModule, CasesModule, NewsModule, MessagesModule, RemotesModule, ReadsModule],
   controllers: [FrontendController, PreviewController],
-  providers: [PageRequests, SsrService, ShellTemplate, StructuredData, Previews, PageService],
-  exports: [RemotesModule, PageRequests, PageService, SsrService, ShellTemplate, Previews],
+  providers: [PageRequests, SsrService, ShellTemplate, StructuredData, Previews, PageService, LeadFormPosts],
+  exports: [RemotesModule, PageRequests, PageService, SsrService, ShellTemplate, Previews, LeadFormPosts],
 })
 export class FrontendModule {}

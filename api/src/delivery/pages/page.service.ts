@@ -1,5 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { composeHead, NOT_FOUND_HEAD, ROUTE_TITLES, siteMetaFrom, siteName, type SiteConfig } from '@site/shared-types';
+import {
+  composeHead,
+  LEAD_SENT_PARAM,
+  NOT_FOUND_HEAD,
+  queryParams,
+  ROUTE_TITLES,
+  siteMetaFrom,
+  siteName,
+  type LeadFormState,
+  type SiteConfig,
+} from '@site/shared-types';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { RenderCalls } from '../reads/render-calls.js';
@@ -22,12 +32,18 @@ const PREVIEW_BANNER =
   'background:#fff7e6;border-bottom:1px solid #ffd591;color:#874d00;font:14px/1.6 sans-serif;text-align:center">' +
   '预览：此内容尚未发布，仅持有此链接的人可以看到（链接 1 小时内有效）</div>';
 
+/** A contact form the server did not take, answered with its page: what was typed, why, and the status. */
+export interface FormAnswer {
+  lead: LeadFormState;
+  status: number;
+}
+
 /**
  * The shell's page for every non-API address (history mode), step by step (docs/architecture.md "Render
  * path"): the start-up redirect as a 302; the public page rendered on the server by its remote's route module,
  * which also gives the page's status and head; or, for a page rendered in the browser, the status and head from
  * the same route module run without rendering; then the shell's template filled in and the markup streamed
- * into it.
+ * into it. `form`: the page answers a contact form sent to it (`LeadFormPosts`), on its own address, never kept.
  */
 @Injectable()
 export class PageService {
@@ -43,9 +59,9 @@ export class PageService {
     private readonly previews: Previews,
   ) {}
 
-  async serve(req: Request, res: Response): Promise<void> {
+  async serve(req: Request, res: Response, form?: FormAnswer): Promise<void> {
     const page = this.pages.of(req, res);
-    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Cache-Control', form ? 'no-store' : 'no-cache');
     res.setHeader('Vary', page.vary);
     // A preview of a draft or scheduled item: never kept by anyone, never indexed, not counted as a visit, and
     // shown on the face it was made for whatever the device (the mobile one is opened on a computer too).
@@ -54,13 +70,13 @@ export class PageService {
       res.setHeader('Cache-Control', 'no-store');
       res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     }
-    if (page.redirect && !preview) {
+    if (page.redirect && !preview && !form) {
       res.redirect(302, page.redirect);
       return;
     }
     // One address per page: another spelling of it moves there for good; an address that names nothing is
     // not found, whatever a lenient parser would make of it.
-    if (page.address?.moved) {
+    if (page.address?.moved && !form) {
       res.redirect(301, page.address.moved);
       return;
     }
@@ -82,10 +98,18 @@ export class PageService {
 
     // The page's public reads, each made once: by the render (or the head alone) and the structured data.
     const reads = new PageReads(preview ? this.previews.reads(this.calls.call, preview) : this.calls.call);
-    const made = remote !== 'mf_admin' && release ? { url: page.url, remote, release, match } : null;
-    const input = made && { ...made, apiBase: loopbackBase(req), call: reads.read, keywords: records };
+    // A form's answer is its page on its own address (not the `?sent=1` one it may have been sent from).
+    const url = form ? page.path : page.url;
+    const made = remote !== 'mf_admin' && release ? { url, remote, release, match } : null;
+    const input = made && {
+      ...made,
+      apiBase: loopbackBase(req),
+      call: reads.read,
+      keywords: records,
+      lead: form?.lead,
+    };
     let rendered: ServerRender | null = null;
-    if (input && req.method === 'GET') {
+    if (input && (req.method === 'GET' || form)) {
       rendered = await this.ssr.render(
         { ...input, onFailure: () => this.visits.renderFailed(req, remote, input.release) },
         files.build,
@@ -110,13 +134,20 @@ export class PageService {
       analyticsId: this.config.analyticsId,
     };
     const name = siteName(site.title);
+    // The page a sent form moves to (`?sent=1`) is the form's page for anyone else: its canonical address has no mark.
+    const canonicalSearch = form
+      ? ''
+      : queryParams(page.search)
+          .filter(([key]) => key !== LEAD_SENT_PARAM)
+          .map((pair) => pair.map(encodeURIComponent).join('='))
+          .join('&');
     const structured =
       head.status === 200 && match && !preview
         ? await this.structured.tag(match, page.path, origin, name, head.name, reads)
         : null;
     const [before, after] = this.shell.fill(files, {
       head: [
-        ...headTags({ head, siteName: name, origin, path: page.path, search: page.search, match }),
+        ...headTags({ head, siteName: name, origin, path: page.path, search: canonicalSearch, match }),
         ...(structured ? [structured] : []),
         ...(preview ? ['<meta name="robots" content="noindex, nofollow" />'] : []),
       ],
@@ -126,7 +157,7 @@ export class PageService {
       banner: preview ? PREVIEW_BANNER : undefined,
     });
 
-    res.status(head.status).type('html');
+    res.status(head.status === 200 && form ? form.status : head.status).type('html');
     if (!rendered) {
       res.send(before + after);
       return;

@@ -7,6 +7,7 @@ import { BoundedLog } from '../../core/bounded-log.js';
 import { confinedStatic, notFound } from '../../core/confined-static.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../core/database-errors.js';
 import { SeoFiles } from '../seo/seo-files.service.js';
+import { LeadFormPosts } from './lead-form-posts.js';
 import { PageService } from './page.service.js';
 import { RemotesService } from '../releases/remotes.service.js';
 
@@ -21,7 +22,8 @@ const RELEASE_ID = /^[a-z0-9][a-z0-9-]{0,40}$/;
  * - `/assets/…`: the shell's build (content-hashed: cached for a year);
  * - `/remotes/<name>/<release>/…`: each remote's releases (immutable, manifests revalidated);
  * - `/robots.txt`, `/sitemap.xml`, `/sitemap-desktop.xml`, `/sitemap-mobile.xml`: made by SeoFiles;
- * - every other GET: the shell's page, rendered by PageService.
+ * - every other GET: the shell's page, rendered by PageService;
+ * - a `POST` of the contact form to the page that holds it: taken by LeadFormPosts.
  * A remote on another origin (REMOTE_<NAME>_URL) must send `Access-Control-Allow-Origin` for this site's origin
  * on its manifest and chunks itself.
  */
@@ -48,12 +50,19 @@ export function serveFrontend(app: NestExpressApplication, config: AppConfig): v
   // robots.txt and the sitemaps, before the page route would answer them with the not-found page.
   app.use(app.get(SeoFiles).handle);
   const pages = app.get(PageService);
+  const forms = app.get(LeadFormPosts);
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || /^\/(api|uploads)(\/|$)/.test(req.path)) {
-      next();
+    if (/^\/(api|uploads)(\/|$)/.test(req.path)) return next();
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      pages.serve(req, res).catch((error: unknown) => pageFailed(req, res, error));
       return;
     }
-    pages.serve(req, res).catch((error: unknown) => pageFailed(req, res, error));
+    // The contact form, sent by the browser itself to the page that holds it.
+    if (req.method === 'POST' && forms.handles(req, res)) {
+      forms.take(req, res).catch((error: unknown) => pageFailed(req, res, error));
+      return;
+    }
+    next();
   });
 }
 
@@ -67,11 +76,11 @@ const outages = new BoundedLog((line) => pageLogger.error(line));
 function pageFailed(req: Request, res: Response, error: unknown): void {
   const unavailable = isDatabaseUnavailable(error);
   if (unavailable) {
-    outages.note('database', `GET ${req.originalUrl} database unavailable`);
+    outages.note('database', `${req.method} ${req.originalUrl} database unavailable`);
   } else if (error instanceof Error) {
-    pageLogger.error(`GET ${req.originalUrl} ${error.message}`, error.stack ?? error.message);
+    pageLogger.error(`${req.method} ${req.originalUrl} ${error.message}`, error.stack ?? error.message);
   } else {
-    pageLogger.error(`GET ${req.originalUrl} ${String(error)}`);
+    pageLogger.error(`${req.method} ${req.originalUrl} ${String(error)}`);
   }
   if (res.headersSent) {
     res.end();

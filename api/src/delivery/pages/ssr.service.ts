@@ -5,6 +5,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type {
   ApiCall,
   KeywordRecord,
+  LeadFormState,
   RouteMatch,
   SsrHead,
   SsrRenderer,
@@ -33,6 +34,8 @@ export interface RenderInput {
   match?: RouteMatch | null;
   /** Told when the render fails (the failure is counted against the release, and against a canary's visitor). */
   onFailure?: () => void;
+  /** A contact form sent without the application and not taken: the page shows it so. */
+  lead?: LeadFormState;
 }
 
 /**
@@ -154,6 +157,7 @@ export class SsrService {
       keywords: input.keywords,
       mobileHosts: this.config.mobileHosts,
       match: input.match,
+      lead: input.lead,
     };
   }
 

@@ -4,6 +4,7 @@ import {
   ABOUT_SIDE_TAB_THRESHOLD_PX,
   CAROUSEL,
   FADE_MS,
+  LEAD_FORM_ANCHOR,
   responsiveImage,
   ROUTE_TITLES,
   SCROLL_ANIMATION_MS,
@@ -14,7 +15,7 @@ import { Carousel } from '../../common/carousel';
 import { Loading } from '../../common/page-states';
 import { PageBanner } from '../../common/page-banner';
 import { ProcessSteps } from '../../common/process-steps';
-import { LEAD_FORM_ANCHOR, LeadForm } from './lead-form';
+import { LeadForm } from './lead-form';
 import styles from './about.module.css';
 
 /**

@@ -1,13 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { LEAD_LIMITS, LEAD_TEXTS, type LeadField } from '@site/shared-types';
-import { LeadHoneypot, leadFieldId, useLeadForm } from '@site/platform';
+import { LEAD_FORM_ANCHOR, LEAD_LIMITS, LEAD_TEXTS, type LeadField } from '@site/shared-types';
+import { LeadHoneypot, leadFieldId, useLeadForm, useLocation } from '@site/platform';
 import styles from './lead-form.module.css';
-
-/**
- * The anchor of the contact section that holds the form (`/about.html#message`), linked from the footer: the
- * section, so that its heading 联系我们 shows above the form rather than under the sticky navigation.
- */
-export const LEAD_FORM_ANCHOR = 'message';
 
 const AUTOCOMPLETE: Partial<Record<LeadField, string>> = {
   name: 'name',
@@ -32,6 +26,7 @@ function CheckIcon() {
  */
 export function LeadForm() {
   const form = useLeadForm();
+  const { pathname } = useLocation();
   const { values, errors, outcome } = form;
   const success = useRef<HTMLDivElement>(null);
   const sent = outcome?.kind === 'ok';
@@ -89,12 +84,22 @@ export function LeadForm() {
         <div className={styles.success} ref={success} tabIndex={-1} role="status" data-testid="lead-outcome">
           <CheckIcon />
           <strong>{outcome.text}</strong>
-          <button type="button" className={styles.again} onClick={form.dismiss}>
-            继续留言
-          </button>
+          {/* A link, so that it brings back an empty form without the application too. */}
+          <a
+            className={styles.again}
+            href={`${pathname}#${LEAD_FORM_ANCHOR}`}
+            onClick={(event) => {
+              event.preventDefault();
+              form.dismiss();
+            }}
+          >
+            {LEAD_TEXTS.again}
+          </a>
         </div>
       ) : (
+        // Sent by the browser itself before the application runs (or without JavaScript): the server answers.
         <form
+          method="post"
           className={styles.form}
           aria-labelledby="lead-form-title"
           onSubmit={(event) => void form.submit(event)}

@@ -57,7 +57,14 @@ function ContactFormPage() {
     <main data-page="meabout" className={page.article}>
       <h1>{LEAD_TEXTS.title}</h1>
       <p className={page.intro}>{contact?.intro ?? LEAD_TEXTS.intro}</p>
-      <form className={styles.form} onSubmit={(event) => void form.submit(event)} noValidate data-testid="lead-form">
+      {/* Sent by the browser itself before the application runs (or without JavaScript): the server answers. */}
+      <form
+        method="post"
+        className={styles.form}
+        onSubmit={(event) => void form.submit(event)}
+        noValidate
+        data-testid="lead-form"
+      >
         {field('name', '姓名', 'input', 'text', true)}
         {field('phone', '电话', 'input', 'tel', true)}
         {field('email', '邮箱', 'input', 'email')}
