@@ -4,10 +4,22 @@
 // first-view script), this entry does the first view's work itself.
 import { runFirstView } from './first-view';
 import { hydrationTrigger } from './hydration';
+import { showLoadFailure } from './load-failure';
+
+/**
+ * The application behind the async boundary. If its code cannot be fetched or evaluated, the server's page stays as
+ * it is with a notice offering 重试 (webpack fetches a failed chunk again on the next `import()`).
+ */
+function startApplication(): void {
+  import('./bootstrap').catch((error: unknown) => {
+    console.error('[shell] the application could not start:', error);
+    showLoadFailure(() => import('./bootstrap').then(() => true));
+  });
+}
 
 if (window.__SITE_FIRST_VIEW__) {
-  void import('./bootstrap');
+  startApplication();
 } else {
   runFirstView();
-  void hydrationTrigger().then(() => import('./bootstrap'));
+  void hydrationTrigger().then(startApplication);
 }

@@ -4,17 +4,44 @@
 // `data-app`, which this script adds to the page when `hydrationTrigger` says so.
 import { runFirstView } from './first-view';
 import { hydrationTrigger, replayTaps } from './hydration';
+import { showLoadFailure } from './load-failure';
 
 const app = (document.currentScript as HTMLScriptElement | null)?.dataset.app?.split(' ').filter(Boolean) ?? [];
+
+/**
+ * Adds the scripts to the page, in order as `defer` scripts would run; answers which could not be fetched or
+ * evaluated. A script that fails leaves the server's page as it is, with a notice offering 重试, which adds the
+ * failed ones again.
+ */
+function addScripts(sources: readonly string[]): Promise<string[]> {
+  return Promise.all(
+    sources.map(
+      (src) =>
+        new Promise<string | null>((resolve) => {
+          const script = document.createElement('script');
+          script.src = src;
+          script.async = false;
+          script.onload = () => resolve(null);
+          script.onerror = () => resolve(src);
+          document.head.append(script);
+        }),
+    ),
+  ).then((failed) => failed.filter((src): src is string => src !== null));
+}
+
+function start(sources: readonly string[]): void {
+  void addScripts(sources).then((failed) => {
+    if (failed.length === 0) return;
+    let missing = failed;
+    showLoadFailure(async () => {
+      missing = await addScripts(missing);
+      return missing.length === 0;
+    });
+  });
+}
 
 runFirstView();
 void hydrationTrigger().then(() => {
   window.__SITE_FIRST_VIEW__ = { replayTaps };
-  for (const src of app) {
-    const script = document.createElement('script');
-    script.src = src;
-    // In order, as `defer` scripts would run.
-    script.async = false;
-    document.head.append(script);
-  }
+  start(app);
 });

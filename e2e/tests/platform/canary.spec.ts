@@ -99,7 +99,8 @@ test.describe('canary releases', () => {
       });
       for (let i = 0; i < 4; i++) {
         await visitor.page.goto(mainUrl('/'));
-        await expect(visitor.page.getByTestId('remote-failed')).toBeVisible();
+        // The server's page stays, with a notice offering 重试.
+        await expect(visitor.page.getByTestId('load-failed')).toBeVisible();
       }
       // Each page reported its failure (a beacon, with the report token its page came with), counted against the
       // canary.

@@ -4,6 +4,7 @@ import {
   lazy,
   Suspense,
   useContext,
+  useEffect,
   useMemo,
   useState,
   type ComponentType,
@@ -67,6 +68,14 @@ function Loading() {
 export interface Preloaded {
   name: RemoteName;
   module: RemoteModule;
+  /** Told once the remote's markup is adopted (hydration reaches inside the slot's Suspense boundary last). */
+  onAdopted?: () => void;
+}
+
+/** Tells `onAdopted` once its children are committed. */
+function Adopted({ onAdopted, children }: { onAdopted?: () => void; children: ReactNode }) {
+  useEffect(() => onAdopted?.(), [onAdopted]);
+  return children;
 }
 
 export const PreloadedRemote = createContext<Preloaded | null>(null);
@@ -96,7 +105,9 @@ export function RemoteSlot({ name }: { name: RemoteName }) {
       }}
     >
       <Suspense fallback={<Loading />}>
-        <RemoteApp store={store} basename={REMOTE_BASE[name]} />
+        <Adopted onAdopted={attempt === 0 && preloaded?.name === name ? preloaded.onAdopted : undefined}>
+          <RemoteApp store={store} basename={REMOTE_BASE[name]} />
+        </Adopted>
       </Suspense>
     </RemoteBoundary>
   );
