@@ -10,23 +10,26 @@
 //    a selector that is unique in the page. The list is taken on the server's markup and again after scrolling
 //    down (which starts the page's code), for the controls that appear only then (back to top, side tabs). Left
 //    out: disabled controls, a carousel's bullet of the slide already shown, honeypot fields off the screen. At most
-//    `BENCH_FIRST_TAP_CONTROLS` (8) controls per page, at most two of one kind (two bullets of a carousel, two side
-//    tabs), in the page's order: this keeps a run at about 10 minutes on two cores.
+//    `BENCH_FIRST_TAP_CONTROLS` (8) controls per page, at most two of one kind (two bullets of a carousel, its last
+//    ones, which autoplay does not reach in the few seconds watched; two side tabs), named controls before bullets:
+//    this keeps a run at about 10 minutes on two cores. A bullet inactive in the server's markup may be the active
+//    one once swiper has replaced it: tapping it then rightly changes nothing.
 // 2. Every tap is made in a fresh browser context, so with an empty HTTP cache: a first visit, the honest worst case
 //    (a returning visitor's cache cannot be kept across contexts, and one context would carry the previous tap's
 //    state). The tap lands 0.8 s and 3.1 s after the page's `load` event (each its own visit). A control below the
 //    fold, or one shown only once the page is scrolled, is first scrolled to with the wheel at `load`, as a visitor
 //    must (that reaches for the page, so its code starts then): the `scrolled` column says so. A control that is
 //    not shown at the tap's time is tapped as soon as it is (`tapped at` is the real time after `load`).
-// 3. Per tap: the longest Event Timing entry (`event` entries from 16 ms and `first-input`, what INP is made of)
-//    that began within 2 s of the press, with its input delay (the main thread busy when the press came); and the
+// 3. Per tap: the longest Event Timing entry of the interaction (`event` entries from 16 ms with an interaction id,
+//    and `first-input`: what INP is made of; any other event only when there is none) that began within 2 s of the
+//    press, with its input delay (the main thread busy when the press came); and the
 //    visible answer, the first frame after the press in which the page changed in response: a DOM change within the
 //    control's part of the page (its closest section, header, nav, form, `data-press-scope`…, or what it
 //    `aria-controls`), a scroll of the window or a scroller, the focus moving elsewhere, or another document
-//    committing. What the page does by itself is not an answer: each page and tap time also has a control visit in
-//    which a neutral spot (plain text) is tapped instead, and the DOM changes seen there (the page's code starting,
-//    a carousel's autoplay, pictures loading) are left out. Capped at 3 s: `none` beyond. Pictures' attributes never
-//    count.
+//    committing or the address changing. What the page does by itself is not an answer: each page, tap time and
+//    scroll position also has a control visit in which a neutral spot (plain text) is tapped instead, and a change
+//    seen there (the page's code starting, a carousel's autoplay) no more than 300 ms later after the press is left
+//    out. Pictures' attributes never count. Capped at 3 s: `none` beyond.
 // 4. `BENCH_FIRST_TAP_RUNS` (1) runs: with several, each figure is the median of the runs (a tap with no answer
 //    counts as slower than any answer). Then a summary beside the targets: the longest event of every tap ≤ 200 ms
 //    and ≤ 100 ms at the 75th percentile (INP's "good" is 200 ms), the visible answer ≤ 300 ms at the 75th percentile.
