@@ -11,8 +11,12 @@
 //   4. `media`: the back office's media library with 10,000 pictures and 2,000 articles: the first page, each
 //      filter, a search and the last page (bench-media.mjs);
 //   5. `taps`: how soon a page answers a tap made before its code arrived, on a 4× slower CPU (the browser tests of
-//      e2e/tests/ssr/first-view.spec.ts, run `BENCH_TAP_RUNS` (5) times; target: 300 ms).
-// `npm run bench -- cache` (or `js`, `lighthouse`, `media`, `taps`, several) runs only those parts. `npm run bench -- --soak`
+//      e2e/tests/ssr/first-view.spec.ts, run `BENCH_TAP_RUNS` (5) times; target: 300 ms);
+//   6. `first-tap`: every control of the same public pages that is not a link or a field, tapped 0.8 s and 3.1 s after
+//      `load` on a 4× slower CPU and a phone network, each in a fresh context: the longest Event Timing entry (what
+//      INP is made of) and the time to its visible answer, with a summary beside the targets (bench-first-tap.mjs;
+//      about 10 minutes). `npm run bench -- first-tap lighthouse` adds Lighthouse's figures for the same pages.
+// `npm run bench -- cache` (or `js`, `lighthouse`, `media`, `taps`, `first-tap`, several) runs only those parts. `npm run bench -- --soak`
 // runs only the 10-minute soak of mixed public reads (bench-soak.mjs), which the default run leaves out. The cache part
 // needs wrk and nginx (`apt-get install -y wrk nginx-light`).
 // Install a CJK font first (`apt-get install -y fonts-wqy-microhei`): without one, Chinese text layout costs
@@ -24,6 +28,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { cacheBench } from './bench-cache.mjs';
+import { firstTapBench } from './bench-first-tap.mjs';
 import { mediaBench } from './bench-media.mjs';
 import { soakBench } from './bench-soak.mjs';
 
@@ -298,7 +303,7 @@ function tapTable() {
   }));
 }
 
-const SECTIONS = ['js', 'cache', 'lighthouse', 'media', 'taps'];
+const SECTIONS = ['js', 'cache', 'lighthouse', 'media', 'taps', 'first-tap'];
 const soak = process.argv.includes('--soak');
 const chosen = process.argv.slice(2).filter((arg) => SECTIONS.includes(arg));
 const run = (section) => !soak && (chosen.length === 0 || chosen.includes(section));
@@ -328,3 +333,5 @@ if (run('taps')) {
   console.log('\nA tap before the page has its code, on a 4× slower CPU: ms from the tap to its visible answer');
   console.table(tapTable());
 }
+
+if (run('first-tap')) await firstTapBench({ startServer, publicPages, chromiumSettings });
