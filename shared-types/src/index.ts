@@ -30,3 +30,4 @@ export type * from './domain/trash.js';
 export type * from './domain/releases.js';
 export type * from './domain/media.js';
 export * from './ssr.js';
+export * from './first-view.js';

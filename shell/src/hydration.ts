@@ -1,5 +1,6 @@
 // Runs before the async boundary: it must not import any shared module (React, @site/platform…).
 // What the modes mean and why `demand` is the default: docs/decisions.md "First view on phones".
+import { FIRST_VIEW_BACK } from '@site/shared-types';
 
 /** What starts the application in `idle` mode as soon as it happens. */
 const INPUTS = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
@@ -28,7 +29,8 @@ const IDLE_TIMEOUT_MS = 2000;
  * navigates, a form submits, a field takes the focus) and never replayed.
  */
 const NATIVE =
-  'a[href],input,select,textarea,label,summary,[contenteditable],button[type="submit"],form button:not([type])';
+  'a[href],input,select,textarea,label,summary,[contenteditable],button[type="submit"],form button:not([type]),' +
+  `[${FIRST_VIEW_BACK}]`;
 
 interface SiteStartConfig {
   hydration?: string;
@@ -130,39 +132,10 @@ function whenIdle(go: () => void): void {
 }
 
 /**
- * Starts the application when a part of the page in view needs code by itself: the server marks it with
- * `data-needs-code-at`, the time (milliseconds after the page opened) its own code is fetched; a carousel's is
- * a second before its first autoplay step, which leaves that second for the application and swiper to arrive
- * and start (a carousel steps at once when they come late). What is due already starts when the page is idle
- * after `load`.
- */
-function onCodeNeeded(go: () => void): () => void {
-  const parts = document.querySelectorAll<HTMLElement>('[data-needs-code-at]');
-  if (parts.length === 0 || !('IntersectionObserver' in window)) return () => undefined;
-  const timers: number[] = [];
-  const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      if (!entry.isIntersecting) continue;
-      observer.unobserve(entry.target);
-      const at = Number((entry.target as HTMLElement).dataset.needsCodeAt);
-      if (!Number.isFinite(at)) continue;
-      const wait = at - performance.now();
-      if (wait <= 0) whenIdle(go);
-      else timers.push(window.setTimeout(go, wait));
-    }
-  });
-  parts.forEach((element) => observer.observe(element));
-  return () => {
-    observer.disconnect();
-    timers.forEach((timer) => clearTimeout(timer));
-  };
-}
-
-/**
  * When to start the application code. A client-rendered page (or `eager`) starts at once.
  * - `idle`: after `load` when the main thread is idle, or at the first input.
  * - `demand` (the default): when the visitor reaches for the page (pointer, touch, key, wheel, focus, a mouse
- *   moving over it), or when a part of the page in view needs its code (`onCodeNeeded`); at idle when
+ *   moving over it), never by itself (carousels step without it: `stepPlainCarousels`); at idle when
  *   the page registers WeChat sharing or counts statistics, which happen at load. Until then the page is its
  *   server markup: links and forms work by themselves, and a tap on anything else is replayed once the
  *   application is there (`replayTaps`).
@@ -188,6 +161,6 @@ export function hydrationTrigger(): Promise<void> {
     }
     capturing = true;
     addEventListener('click', rememberTap, true);
-    stops.push(onIntent(go), onCodeNeeded(go));
+    stops.push(onIntent(go));
   });
 }

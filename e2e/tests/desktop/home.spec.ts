@@ -1,7 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { CAROUSEL, PROCESS_STEPS, truncateName, type HeaderData, type IndexData } from '@site/shared-types';
 import { apiData } from '../../support/api';
-import { carriesSwiper, directUrl, mainUrl, mountedRemote, swiperScripts } from '../../support/site';
+import { mainUrl, mountedRemote, startMode, swiperScripts } from '../../support/site';
 
 test.use({ viewport: { width: 1366, height: 900 } });
 
@@ -10,20 +10,6 @@ const BANNER_AUTOPLAY_MS = 5000;
 
 /** The real index of the active slide of a swiper carousel. */
 const activeSlide = (carousel: Locator) => carousel.locator('.swiper-slide-active').first().getAttribute('data-index');
-
-/** Holds swiper's chunk back until the answered function is called. */
-async function holdSwiper(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/remotes/mf_desktop/**/*.js', async (route) => {
-    // Fetched from here, where the test host names do not resolve.
-    const response = await route.fetch({ url: directUrl(new URL(route.request().url()).pathname) });
-    const body = await response.body();
-    if (carriesSwiper(body)) await held;
-    await route.fulfill({ response, body });
-  });
-  return release;
-}
 
 interface Takeover {
   active: string | null;
@@ -130,6 +116,9 @@ test.describe('desktop home', () => {
     await mountedRemote(page);
     const carousel = page.getByTestId('success-cases');
     await carousel.scrollIntoViewIfNeeded();
+    // The pointer over it brings swiper.
+    await carousel.hover();
+    await expect(carousel.locator('.swiper-initialized')).toBeAttached({ timeout: 5000 });
     // Three slides per view with 25 px between them.
     const widths = await carousel
       .locator('.swiper-slide-active')
@@ -146,7 +135,7 @@ test.describe('desktop home', () => {
     await expect.poll(() => activeSlide(carousel), { timeout: 5000 }).not.toBe(touched);
   });
 
-  test('should show both carousels without swiper first, load it shortly before the first step, and step on time', async ({
+  test('should step both carousels without swiper, then hand them to swiper at a touch, on the slide shown', async ({
     page,
   }) => {
     const swiper = swiperScripts(page);
@@ -156,11 +145,7 @@ test.describe('desktop home', () => {
       if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
     });
     page.on('pageerror', (error) => messages.push(error.message));
-    // Swiper's chunk is held back until the first view has been looked at (the page asks for it 1.5 s after
-    // opening, which a busy machine may reach before the checks below).
-    const release = await holdSwiper(page);
     await page.goto(mainUrl('/'));
-    await mountedRemote(page);
     const success = page.getByTestId('success-cases');
     const banner = page.getByTestId('banner');
     // The first view: plain markup, first slides and bullets shown, no swiper code fetched.
@@ -168,58 +153,68 @@ test.describe('desktop home', () => {
     await expect(success.locator('.swiper-pagination-bullet')).toHaveCount(8);
     await expect(success.locator('.swiper-pagination-bullet-active')).toHaveCount(1);
     expect(await page.locator('.swiper-initialized').count()).toBe(0);
-    expect(swiper).toEqual([]);
     // Laid out as swiper starts its loop: the last case, then the first one in the middle.
-    const order = await success.locator('.swiper-slide').evaluateAll((slides) =>
-      slides
-        .map((slide) => ({ index: (slide as HTMLElement).dataset.index, x: slide.getBoundingClientRect().x }))
-        .sort((a, b) => a.x - b.x)
-        .map((slide) => slide.index),
-    );
-    expect(order.slice(0, 2)).toEqual(['7', '0']);
-    const before = await success.locator('[data-index="0"]').boundingBox();
-    const takeover = await watchTakeover(success);
-    release();
+    const order = () =>
+      success.locator('.swiper-slide').evaluateAll((slides) =>
+        slides
+          .map((slide) => ({ index: (slide as HTMLElement).dataset.index, x: slide.getBoundingClientRect().x }))
+          .sort((a, b) => a.x - b.x)
+          .map((slide) => slide.index),
+      );
+    expect((await order()).slice(0, 2)).toEqual(['7', '0']);
 
-    // Swiper takes over without moving anything. What the page showed at that moment is read in the page, so a
-    // step that follows at once (the chunk came after the step was due) cannot be mistaken for a moved takeover.
+    // Nobody touches the page: both carousels step by themselves, on time, without the application or swiper.
+    const plainShown = (carousel: Locator) => carousel.locator('.swiper').getAttribute('data-plain-shown');
+    await expect.poll(() => plainShown(success), { timeout: 10_000, intervals: [50] }).toBe('1');
+    expect(await page.evaluate(() => performance.now())).toBeGreaterThan(CAROUSEL.home.autoplayMs - 100);
+    await page.waitForTimeout(CAROUSEL.home.speed + 100);
+    expect((await order()).slice(0, 3)).toEqual(['0', '1', '2']);
+    await expect(success.locator('.swiper-pagination-bullet').nth(1)).toHaveClass(/swiper-pagination-bullet-active/);
+    await expect.poll(() => plainShown(banner), { timeout: 10_000, intervals: [50] }).toBe('1');
+    expect(await page.evaluate(() => performance.now())).toBeGreaterThan(BANNER_AUTOPLAY_MS - 100);
+    expect(await startMode(page)).toBeUndefined();
+    expect(swiper).toEqual([]);
+
+    // A bullet answers at once, before any code.
+    await success.locator('.swiper-pagination-bullet').nth(5).click();
+    expect(await plainShown(success)).toBe('5');
+
+    // The first touch brings swiper, which starts on the slide shown, in the same place.
+    const shown = Number(await plainShown(success));
+    const before = await success.locator(`[data-index="${shown}"]`).boundingBox();
+    const takeover = await watchTakeover(success);
+    await success.hover();
     await expect(success.locator('.swiper-initialized')).toBeAttached({ timeout: 5000 });
-    await expect.poll(() => takeover(), { timeout: 5000 }).toMatchObject({ stepAt: expect.any(Number) });
+    await expect.poll(() => takeover(), { timeout: 5000 }).not.toBeNull();
     const seen = (await takeover())!;
-    expect(seen.active).toBe('0');
-    for (const side of ['x', 'y', 'width', 'height'] as const)
-      expect(Math.abs(seen.rect[side] - before![side])).toBeLessThan(1);
+    expect([String(shown), String((shown + 1) % 8)]).toContain(seen.active);
+    if (seen.active === String(shown)) {
+      const after = await success.locator(`.swiper-slide-active[data-index="${shown}"]`).boundingBox();
+      for (const side of ['x', 'y', 'width', 'height'] as const)
+        expect(Math.abs(after![side] - before![side])).toBeLessThan(1);
+    }
     // The script's body is read after its response arrives: wait for it to be counted.
     await expect.poll(() => swiper.length).toBe(1);
-    // The first step comes 2.5 s after the page opened, or at once if swiper only came after that, never early
-    // (autoplay by itself would step a whole delay after swiper took over).
-    const due = Math.max(CAROUSEL.home.autoplayMs, seen.takenAt);
-    expect(seen.stepAt!).toBeGreaterThan(CAROUSEL.home.autoplayMs - 50);
-    expect(seen.stepAt! - due).toBeLessThan(1000);
-    expect(await activeSlide(success)).not.toBe('0');
-    // The banner takes its own first step (5 s) on the same chunk.
-    await expect.poll(() => activeSlide(banner), { timeout: 8000 }).toBe('1');
-    expect(swiper).toHaveLength(1);
+    // And it goes on playing.
+    await expect.poll(() => activeSlide(success), { timeout: 8000 }).not.toBe(seen.active);
     expect(messages).toEqual([]);
   });
 
-  test('should keep the banner playing when swiper arrives just as its first step is due', async ({ page }) => {
-    const release = await holdSwiper(page);
+  test("should keep the banner's pace when swiper takes over between two steps", async ({ page }) => {
     await page.goto(mainUrl('/'));
-    await mountedRemote(page);
     const banner = page.getByTestId('banner');
+    // The first step (5 s) is taken by the page alone; the touch comes a second later.
+    await page.waitForFunction((at) => performance.now() > at, BANNER_AUTOPLAY_MS + 1000);
+    expect(await banner.locator('.swiper').getAttribute('data-plain-shown')).toBe('1');
     const takeover = await watchTakeover(banner);
-    // Swiper re-seats itself a few frames after it starts: a step taken in between was undone, and autoplay
-    // stopped for good. Released just before the step is due, the takeover sometimes lands in that window (about
-    // one run in 20); shell/platform's on-demand-carousel.spec.ts checks the rule every time.
-    await page.waitForFunction((at) => performance.now() > at, BANNER_AUTOPLAY_MS - 60, { polling: 5 });
-    release();
-    await expect.poll(takeover, { timeout: 5000 }).toMatchObject({ stepAt: expect.any(Number) });
+    await banner.locator('.swiper-pagination').hover();
+    await expect.poll(takeover, { timeout: 5000 }).toMatchObject({ active: '1' });
+    // The next step comes a delay after the first one (10 s), not a delay after swiper came.
+    await expect.poll(takeover, { timeout: BANNER_AUTOPLAY_MS + 2000 }).toMatchObject({ stepAt: expect.any(Number) });
     const { stepAt } = (await takeover())!;
-    await page.waitForFunction((at) => performance.now() > at, stepAt! + CAROUSEL.home.speed + 200);
-    expect(await activeSlide(banner)).toBe('1');
-    // And autoplay goes on: the next step a delay later.
-    await expect.poll(() => activeSlide(banner), { timeout: BANNER_AUTOPLAY_MS + 2000 }).toBe('2');
+    expect(stepAt!).toBeGreaterThan(2 * BANNER_AUTOPLAY_MS - 100);
+    expect(stepAt!).toBeLessThan(2 * BANNER_AUTOPLAY_MS + 1000);
+    expect(await activeSlide(banner)).toBe('2');
   });
 
   test('should start swiper at the first touch of a carousel, and give the focus back to the slide that had it', async ({

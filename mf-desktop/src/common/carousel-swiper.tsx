@@ -29,6 +29,7 @@ export function SwiperCarousel<T>({
       centeredSlides={three}
       loop={items.length > (three ? 3 : 1)}
       speed={speed}
+      initialSlide={handOver.shown}
       autoplay={{ delay: autoplayMs, disableOnInteraction: false }}
       pagination={{ clickable: true }}
       onSwiper={started}

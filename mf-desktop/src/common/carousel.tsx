@@ -34,6 +34,7 @@ export function Carousel<T>(props: CarouselProps<T>) {
           slides={items.map((item, index) => ({ key: itemKey(item), content: render(item, index) }))}
           moving={moving}
           autoplayMs={autoplayMs}
+          speedMs={props.speed}
           slideClass={(index) => (three && moving && index === items.length - 1 ? styles.leading : undefined)}
         />
       )}

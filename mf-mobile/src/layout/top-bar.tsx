@@ -1,4 +1,4 @@
-import { BACK_TO_TOP_THRESHOLD_PX, type MobileRouteName } from '@site/shared-types';
+import { BACK_TO_TOP_THRESHOLD_PX, FIRST_VIEW_BACK, type MobileRouteName } from '@site/shared-types';
 import { BackToTop, Link, selectSiteName, useAppSelector, useNavigate } from '@site/platform';
 import { HOME_PATH } from './route-look';
 import styles from './top-bar.module.css';
@@ -24,6 +24,7 @@ export function TopBar({ routeName }: { routeName: MobileRouteName | null }) {
           className={styles.back}
           aria-label="返回"
           data-testid="back"
+          {...{ [FIRST_VIEW_BACK]: HOME_PATH }}
           onClick={() => (window.history.length > 1 ? void navigate(-1) : void navigate(HOME_PATH))}
         >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">

@@ -42,7 +42,12 @@ function startedCarousel() {
   return { carousel, steps, stop: () => clearInterval(pump) };
 }
 
-const dueIn = (ms: number): CarouselHandOver => ({ firstStepAt: performance.now() + ms, bullet: null, focused: null });
+const dueIn = (ms: number): CarouselHandOver => ({
+  firstStepAt: performance.now() + ms,
+  bullet: null,
+  focused: null,
+  shown: 0,
+});
 
 describe('startOnDemandCarousel', () => {
   beforeEach(() => {

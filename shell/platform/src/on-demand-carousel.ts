@@ -1,4 +1,5 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { PLAIN_CAROUSEL } from '@site/shared-types';
 import { useAdoptedFromServer } from './hydrating';
 import { useModuleOnDemand } from './on-demand';
 
@@ -19,12 +20,16 @@ export interface CarouselHandOver {
   bullet: number | null;
   /** The slide (`data-index`) that held the keyboard focus when the plain markup was replaced. */
   focused: number | null;
+  /** The slide the plain markup showed when the real carousel took over (the first-view script steps it). */
+  shown: number;
 }
 
 /**
  * A carousel whose first view is plain server-rendered markup (the classes swiper uses, so nothing moves when it
- * takes over) and whose code `load`s shortly before its first autoplay step or at the visitor's first interaction
- * with `ref`'s element, whichever comes first. Answers the loaded module (`null` until then, and on the server)
+ * takes over) and whose code `load`s at the visitor's first interaction with `ref`'s element. Until then the
+ * first-view script steps the server's markup (shell/src/plain-carousels.ts); a carousel the application rendered
+ * itself (after an in-app navigation) has no such script, and its code also loads shortly before its first
+ * autoplay step. Answers the loaded module (`null` until then, and on the server)
  * and the hand-over for `startOnDemandCarousel`. The slides carry `data-index`, the plain pagination bullets the
  * class `swiper-pagination-bullet`.
  */
@@ -32,17 +37,38 @@ export function useOnDemandCarousel<M>(
   load: () => Promise<M>,
   { ref, autoplayMs }: { ref: RefObject<HTMLElement | null>; autoplayMs: number },
 ): { module: M | null; handOver: CarouselHandOver } {
-  const handOver = useRef<CarouselHandOver>({ firstStepAt: Infinity, bullet: null, focused: null });
+  const handOver = useRef<CarouselHandOver>({ firstStepAt: Infinity, bullet: null, focused: null, shown: 0 });
   // True in the render that adopts the server's markup: the carousel has been on screen since the page opened
   // (the application may have started seconds later), so its first step is due `autoplayMs` after that.
   const adopted = useAdoptedFromServer();
   const shownAt = useRef<number | null>(null);
   shownAt.current ??= adopted ? 0 : performance.now();
   const firstStepAt = shownAt.current + autoplayMs;
-  const module = useModuleOnDemand(load, { ref, afterMs: autoplayMs - CAROUSEL_LEAD_MS, from: shownAt.current });
+  // Right before the real carousel replaces the plain markup: the first-view script stops stepping it, and the
+  // real one starts on the slide it shows, keeping the time of its next step.
+  const takeOver = useCallback(
+    () =>
+      load().then((loaded) => {
+        const plain = ref.current?.querySelector<HTMLElement>(`[${PLAIN_CAROUSEL.autoplay}]`);
+        plain?.setAttribute(PLAIN_CAROUSEL.taken, '');
+        const shown = plain?.getAttribute(PLAIN_CAROUSEL.shown);
+        const nextStepAt = Number(plain?.getAttribute(PLAIN_CAROUSEL.nextStepAt));
+        if (shown) handOver.current.shown = Number(shown);
+        if (nextStepAt > 0) handOver.current.firstStepAt = nextStepAt;
+        return loaded;
+      }),
+    [load, ref],
+  );
+  // The first-view script steps a carousel adopted from the server: its code waits for the visitor.
+  const steppedByFirstView = useRef(adopted).current;
+  const module = useModuleOnDemand(takeOver, {
+    ref,
+    afterMs: steppedByFirstView ? null : autoplayMs - CAROUSEL_LEAD_MS,
+    from: shownAt.current,
+  });
   useEffect(() => {
-    handOver.current.firstStepAt = firstStepAt;
-  }, [firstStepAt]);
+    if (!ref.current?.querySelector(`[${PLAIN_CAROUSEL.nextStepAt}]`)) handOver.current.firstStepAt = firstStepAt;
+  }, [firstStepAt, ref]);
   useEffect(() => {
     const element = ref.current;
     if (!element || module) return;

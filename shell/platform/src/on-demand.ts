@@ -6,14 +6,15 @@ const INTERACTIONS = ['pointerdown', 'touchstart', 'focusin', 'mouseenter'] as c
 export interface OnDemandOptions {
   /** The element whose first interaction loads the module at once. */
   ref: RefObject<HTMLElement | null>;
-  /** Milliseconds after `from` at which the module is loaded anyway. */
-  afterMs: number;
+  /** Milliseconds after `from` at which the module is loaded anyway; `null`: only at an interaction. */
+  afterMs: number | null;
   /** When `afterMs` starts (`performance.now()` time); the component's mount when not given. */
   from?: number;
 }
 
 /**
- * Loads a module on demand: `afterMs` after the component mounted (or after `from`), or at the visitor's first
+ * Loads a module on demand: `afterMs` after the component mounted (or after `from`; never when `null`), or at the
+ * visitor's first
  * interaction with the element (pointer down, touch, focus, mouse enter; or the focus or the mouse already on it
  * when it mounts), whichever comes first. Answers the module once it is
  * there, `null` before: on the server and in the first render in the browser too, so hydration matches and the
@@ -48,7 +49,10 @@ export function useModuleOnDemand<M>(load: () => Promise<M>, { ref, afterMs, fro
         },
       );
     };
-    const timer = setTimeout(go, Math.max(0, afterMs + (from ?? performance.now()) - performance.now()));
+    const timer =
+      afterMs === null
+        ? undefined
+        : setTimeout(go, Math.max(0, afterMs + (from ?? performance.now()) - performance.now()));
     for (const type of INTERACTIONS) element?.addEventListener(type, go, { passive: true });
     // The visitor reached for it before its code was there (server markup, focused or hovered before hydration).
     if (element?.matches(':focus-within, :hover')) go();

@@ -1,5 +1,5 @@
 import type { Key, ReactNode } from 'react';
-import { CAROUSEL_LEAD_MS } from './on-demand-carousel';
+import { PLAIN_CAROUSEL } from '@site/shared-types';
 
 export interface PlainSlide {
   key: Key;
@@ -16,22 +16,25 @@ export function PlainCarousel({
   moving,
   slideClass,
   autoplayMs,
+  speedMs,
 }: {
   slides: PlainSlide[];
   moving: boolean;
   slideClass?: (index: number) => string | undefined;
   /**
-   * The carousel's autoplay delay: while it is `moving`, the markup says when its code is needed
-   * (`data-needs-code-at`: swiper is fetched `CAROUSEL_LEAD_MS` before the first step), so a server-rendered
-   * page starts its scripts in time.
+   * The carousel's autoplay delay and step duration: while it is `moving`, the markup carries them
+   * (`PLAIN_CAROUSEL`), and the first-view script steps a server-rendered carousel by itself until its code takes
+   * over.
    */
   autoplayMs?: number;
+  speedMs?: number;
 }) {
+  const plain =
+    moving && autoplayMs !== undefined
+      ? { [PLAIN_CAROUSEL.autoplay]: autoplayMs, [PLAIN_CAROUSEL.speed]: speedMs }
+      : undefined;
   return (
-    <div
-      className="swiper"
-      data-needs-code-at={moving && autoplayMs !== undefined ? autoplayMs - CAROUSEL_LEAD_MS : undefined}
-    >
+    <div className="swiper" {...plain}>
       <div className="swiper-wrapper">
         {slides.map((slide, index) => {
           const extra = slideClass?.(index);

@@ -12,6 +12,7 @@ export function BannerSwiper({ slides, handOver }: { slides: BannerSlide[]; hand
       slidesPerView={1}
       loop={slides.length > 1}
       speed={BANNER_SPEED_MS}
+      initialSlide={handOver.shown}
       autoplay={{ delay: BANNER_AUTOPLAY_MS, disableOnInteraction: false }}
       pagination={{ clickable: true }}
       onSwiper={(swiper: SwiperInstance) => startOnDemandCarousel(swiper, handOver, BANNER_AUTOPLAY_MS)}

@@ -4,7 +4,7 @@ import 'swiper/css/pagination';
 import { responsiveImage } from '@site/shared-types';
 import { Link, PlainCarousel, publicApi, useOnDemandCarousel } from '@site/platform';
 import { HOME_PATH } from '../../layout/route-look';
-import { BANNER_AUTOPLAY_MS, type BannerSlide } from './banner-settings';
+import { BANNER_AUTOPLAY_MS, BANNER_SPEED_MS, type BannerSlide } from './banner-settings';
 import styles from './home.module.css';
 
 /** The picture is shown 1920 / 1200 times wider than its box (the box shows its centre), less the page's margins. */
@@ -25,7 +25,12 @@ function BannerCarousel({ slides }: { slides: BannerSlide[] }) {
       {module ? (
         <module.BannerSwiper slides={slides} handOver={handOver} />
       ) : (
-        <PlainCarousel slides={slides} moving={slides.length > 1} autoplayMs={BANNER_AUTOPLAY_MS} />
+        <PlainCarousel
+          slides={slides}
+          moving={slides.length > 1}
+          autoplayMs={BANNER_AUTOPLAY_MS}
+          speedMs={BANNER_SPEED_MS}
+        />
       )}
     </section>
   );
