@@ -57,6 +57,7 @@ describe('the shell page', () => {
       map: { provider: 'none' },
       wechat: false,
       analyticsId: null,
+      vitals: { percent: 10, script: expect.stringMatching(/^\/assets\/vitals\.[0-9a-f]{8}\.js$/) },
       remotes: {
         mf_desktop: {
           entry: `/remotes/mf_desktop/${release('mf-desktop')}/mf-manifest.json`,
