@@ -35,10 +35,10 @@ export const RATING_LABELS: Record<VitalsRating, string> = {
   'needs-improvement': '待改进',
   poor: '较差',
 };
-/** Google's colours for the three ratings. */
+/** The three ratings' colours (Google's green, orange and red, darkened to read on white: WCAG AA). */
 export const RATING_COLORS: Record<VitalsRating, string> = {
   good: '#0a8043',
-  'needs-improvement': '#b36b00',
+  'needs-improvement': '#995c00',
   poor: '#d93025',
 };
 
