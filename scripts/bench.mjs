@@ -2,7 +2,7 @@
 // `npm run bench`: figures, not pass/fail. Starts the production server on a fresh database, then prints
 //   1. `js`: bytes on the wire of the JavaScript loaded for the first view of each public page (/, /about.html,
 //      /items/3.html, an article, /move/index.html, /move/case.html, /move/us.html) on a phone and a computer, and
-//      of the back office's login (Chromium);
+//      of the back office's login (Chromium); then the same for a page view in the visitor-experience sample;
 //   2. `cache`: public answers and pages, cached and with CACHE=false, side by side with nginx serving the same
 //      bytes (wrk; see bench-cache.mjs), the uncached render at one connection, and memory under random queries;
 //   3. `lighthouse`: performance (score, FCP, LCP, TBT, CLS, JavaScript transferred) and the SEO score on phones and desktops for the
@@ -48,6 +48,8 @@ async function startServer(extraEnv = {}) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     ADMIN_PASSWORD: BENCH_ADMIN.password,
+    // Figures of the same page every run: the visitor-experience reporter only where a part asks for it.
+    VITALS_SAMPLE_PERCENT: '0',
     ...extraEnv,
   };
   delete env.DATABASE_URL;
@@ -311,12 +313,18 @@ const run = (section) => !soak && (chosen.length === 0 || chosen.includes(sectio
 if (soak) await soakBench(startServer, chromiumSettings.mobileUserAgent);
 
 if (run('js')) {
-  const server = await startServer();
-  try {
-    console.log('\nJavaScript for the first view (bytes received, as encoded on the wire)');
-    console.table(await javascriptBytes(server.base));
-  } finally {
-    await server.stop();
+  // A page view outside the visitor-experience sample, then one inside it (it adds the reporter at idle).
+  for (const [percent, what] of [
+    ['0', ''],
+    ['100', ', in the visitor-experience sample'],
+  ]) {
+    const server = await startServer({ VITALS_SAMPLE_PERCENT: percent });
+    try {
+      console.log(`\nJavaScript for the first view${what} (bytes received, as encoded on the wire)`);
+      console.table(await javascriptBytes(server.base));
+    } finally {
+      await server.stop();
+    }
   }
 }
 

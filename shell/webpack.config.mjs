@@ -55,11 +55,22 @@ class ShellAssetsPlugin {
             }
           }
           const { RawSource } = compiler.webpack.sources;
-          // The first-view script, built before this one by its own compiler (`startConfig`).
-          const start = this.withStart
-            ? readdirSync(path.join(appDir, 'dist', 'assets')).find((file) => /^start\.[0-9a-f]{8}\.js$/.test(file))
-            : undefined;
-          const assets = { scripts, styles, ...(start ? { start: `assets/${start}` } : {}) };
+          // The first-view script and the visitor-experience reporter, built before this one by their own compiler
+          // (`startConfig`).
+          const built = (name) =>
+            this.withStart
+              ? readdirSync(path.join(appDir, 'dist', 'assets')).find((file) =>
+                  new RegExp(`^${name}\\.[0-9a-f]{8}\\.js$`).test(file),
+                )
+              : undefined;
+          const start = built('start');
+          const vitals = built('vitals');
+          const assets = {
+            scripts,
+            styles,
+            ...(start ? { start: `assets/${start}` } : {}),
+            ...(vitals ? { vitals: `assets/${vitals}` } : {}),
+          };
           compilation.emitAsset('assets.json', new RawSource(JSON.stringify(assets, null, 2)));
           // What this shell gives every remote (@site/shared-types/release checks every release against it before it is used).
           compilation.emitAsset(
@@ -109,7 +120,8 @@ function serverConfig(mode) {
 /**
  * The first-view script (`src/start.ts`): what a server-rendered page runs until its application is needed. A
  * compiler of its own, without the federation plugin (which would put its runtime into every entry), built
- * before the browser build, which lists it in `assets.json`.
+ * before the browser build, which lists it in `assets.json`. Beside it, as an entry of its own (no chunk loading
+ * in the first-view script), the visitor-experience reporter a sample of page views adds at idle.
  */
 function startConfig(mode) {
   return {
@@ -118,14 +130,14 @@ function startConfig(mode) {
     context: appDir,
     target: 'web',
     devtool: false,
-    entry: { start: './src/start.ts' },
+    entry: { start: './src/start.ts', vitals: './src/vitals/reporter.ts' },
     resolve,
     output: {
       path: path.join(appDir, 'dist', 'assets'),
       publicPath: 'auto',
       uniqueName: 'shell_start',
       filename: '[name].[contenthash:8].js',
-      clean: { keep: (file) => !/^start\.[0-9a-f]{8}\.js$/.test(file) },
+      clean: { keep: (file) => !/^(start|vitals)\.[0-9a-f]{8}\.js$/.test(file) },
     },
     module: { rules: rules() },
     optimization: optimization(mode),
@@ -160,7 +172,7 @@ function browserConfig(mode, { withStart }) {
       uniqueName: 'shell',
       filename: 'assets/[name].js',
       chunkFilename: 'assets/[name].[contenthash:8].js',
-      clean: { keep: /^(server\/|assets\/start\.[0-9a-f]{8}\.js$)/ },
+      clean: { keep: /^(server\/|assets\/(start|vitals)\.[0-9a-f]{8}\.js$)/ },
     },
     module: { rules: rules() },
     optimization: optimization(mode),

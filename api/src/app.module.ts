@@ -25,6 +25,7 @@ import { SiteModule } from './content/site/site.module.js';
 import { TrashModule } from './content/trash/trash.module.js';
 import { ReleasesModule } from './delivery/publishing/releases.module.js';
 import { UploadsModule } from './content/uploads/uploads.module.js';
+import { VitalsModule } from './operations/vitals/vitals.module.js';
 
 @Module({})
 export class AppModule {
@@ -54,6 +55,7 @@ export class AppModule {
         RevisionsModule,
         BaiduPushModule,
         LeadNotifyModule,
+        VitalsModule,
         FrontendModule,
         CacheModule,
         HealthModule,

@@ -19,6 +19,7 @@ import { ImageVariants } from './content/uploads/image-variants.js';
 import { canonicalUploads, serveUploads } from './content/uploads/serve-uploads.js';
 import { MEDIA_STORE, type MediaStore } from './core/media/media-store.js';
 import { serveFrontend } from './delivery/pages/serve-frontend.js';
+import { VITALS_PATH } from './operations/vitals/vitals.controller.js';
 
 /**
  * Express-level settings shared by the server and the API tests, so both exercise the same pipeline.
@@ -75,7 +76,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
       maxAge: 600,
     });
   }
-  for (const handler of bodyParsing()) app.use(handler);
+  for (const handler of bodyParsing({ beaconPaths: [VITALS_PATH] })) app.use(handler);
   // A body is read from stream events, which run outside the request's async context: enter it again.
   app.use(withinRequest);
   const variants = app.get(ImageVariants);

@@ -57,6 +57,7 @@ describe('the shell page', () => {
       map: { provider: 'none' },
       wechat: false,
       analyticsId: null,
+      vitals: { percent: 10, script: expect.stringMatching(/^\/assets\/vitals\.[0-9a-f]{8}\.js$/) },
       remotes: {
         mf_desktop: {
           entry: `/remotes/mf_desktop/${release('mf-desktop')}/mf-manifest.json`,
@@ -245,6 +246,9 @@ describe('server rendering', () => {
     expect(res.status).toBe(200);
     expect(markup(res.text).trim()).toBe('');
     expect(res.text).not.toContain('id="site-state"');
+    // Nor does it report visitor experience, nor does a page that is not found.
+    expect(config(res.text)).toMatchObject({ vitals: null });
+    expect(config((await t.http.get('/no-such-page.html')).text)).toMatchObject({ vitals: null });
   });
 
   it('should render every page in the browser when server rendering is off', async () => {

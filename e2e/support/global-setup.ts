@@ -67,6 +67,8 @@ async function startServer(
     LEAD_NOTIFY_RETRY_MS: '500',
     // Files that leave messages say they come from addresses of their own (support/site.ts `ownAddress`).
     TRUST_PROXY: '1',
+    // No page loads the visitor-experience reporter by chance; its test puts itself in the sample.
+    VITALS_SAMPLE_PERCENT: '0',
   };
   delete env.DATABASE_URL;
   const server = spawn(process.execPath, [mainJs], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

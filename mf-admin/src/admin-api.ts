@@ -217,6 +217,10 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ['Release', 'Media']
       query: (body) => call('/api/rollbackrelease', body),
       invalidatesTags: ['Release'],
     }),
+    /** What real visitors met over the last 7 days (docs/behaviour.md#visitor-experience). */
+    vitals: build.query<Data<'/api/vitals'>, void>({
+      query: () => call('/api/vitals'),
+    }),
     upload: build.mutation<Data<'/api/uploader'>, UploadRequest>({
       query: ({ file, onProgress }) => {
         const form = new FormData();

@@ -27,6 +27,7 @@ import type {
   BaiduPushUrlRequest,
 } from './domain/baidu-push.js';
 import type { MediaItem, MediaListRequest } from './domain/media.js';
+import type { VitalsSummary } from './vitals.js';
 import type {
   NotifyOverview,
   NotifySettingsInput,
@@ -149,6 +150,8 @@ export interface AdminApi {
   '/api/promoterelease': Call<'POST', RemoteRequest, null>;
   /** Ends a running canary; without one, returns to the release active before. */
   '/api/rollbackrelease': Call<'POST', RemoteRequest, null>;
+  /** What real visitors met: the 75th percentile of each metric per page and device over the last 7 days. */
+  '/api/vitals': Call<'POST', void, VitalsSummary>;
 }
 
 export type AdminPath = keyof AdminApi;

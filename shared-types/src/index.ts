@@ -16,6 +16,7 @@ export * from './site-routes.js';
 export * from './seo.js';
 export * from './page-head.js';
 export * from './site-config.js';
+export * from './vitals.js';
 export type * from './domain/keywords.js';
 export type * from './domain/menus.js';
 export type * from './domain/site.js';

@@ -33,4 +33,9 @@ export interface SiteConfig extends RemotePointer {
   analyticsId: string | null;
   /** The site's public origin (`PUBLIC_URL`, or this request's trusted one): share cards link there. */
   origin: string;
+  /**
+   * The visitor-experience reporter (docs/behaviour.md#visitor-experience): the share of page views (1–100,
+   * `VITALS_SAMPLE_PERCENT`) that load it, and its script; `null` when none do (0 %, a preview, a development build).
+   */
+  vitals: { percent: number; script: string } | null;
 }

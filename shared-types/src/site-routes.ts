@@ -65,6 +65,7 @@ export const ADMIN_CHILDREN = [
   'baidupush',
   'trash',
   'releases',
+  'vitals',
 ] as const;
 export type AdminChild = (typeof ADMIN_CHILDREN)[number];
 export const ADMIN_DEFAULT_CHILD: AdminChild = 'case';

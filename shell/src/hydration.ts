@@ -32,13 +32,15 @@ const NATIVE =
   'a[href],input,select,textarea,label,summary,[contenteditable],button[type="submit"],form button:not([type]),' +
   `[${FIRST_VIEW_BACK}]`;
 
-interface SiteStartConfig {
+/** What the first view reads of the page configuration (`SiteConfig`, without importing shared-types). */
+export interface SiteStartConfig {
   hydration?: string;
   wechat?: boolean;
   analyticsId?: string | null;
+  vitals?: { percent: number; script: string } | null;
 }
 
-function siteConfig(): SiteStartConfig {
+export function siteConfig(): SiteStartConfig {
   try {
     return JSON.parse(document.getElementById('site-config')?.textContent ?? '') as SiteStartConfig;
   } catch {

@@ -3,8 +3,9 @@
 // one: the application starts at once. Served alone (development, `HYDRATION=eager`, a shell built without the
 // first-view script), this entry does the first view's work itself.
 import { runFirstView } from './first-view';
-import { hydrationTrigger } from './hydration';
+import { hydrationTrigger, siteConfig } from './hydration';
 import { showLoadFailure } from './load-failure';
+import { scheduleVitals } from './vitals/schedule';
 
 /**
  * The application behind the async boundary. If its code cannot be fetched or evaluated, the server's page stays as
@@ -21,5 +22,6 @@ if (window.__SITE_FIRST_VIEW__) {
   startApplication();
 } else {
   runFirstView();
+  scheduleVitals(siteConfig().vitals);
   void hydrationTrigger().then(startApplication);
 }

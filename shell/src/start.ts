@@ -3,8 +3,9 @@
 // (shell/webpack.config.mjs); the server writes it instead of the application's entry, naming that entry in
 // `data-app`, which this script adds to the page when `hydrationTrigger` says so.
 import { runFirstView } from './first-view';
-import { hydrationTrigger, replayTaps } from './hydration';
+import { hydrationTrigger, replayTaps, siteConfig } from './hydration';
 import { showLoadFailure } from './load-failure';
+import { scheduleVitals } from './vitals/schedule';
 
 const app = (document.currentScript as HTMLScriptElement | null)?.dataset.app?.split(' ').filter(Boolean) ?? [];
 
@@ -41,6 +42,7 @@ function start(sources: readonly string[]): void {
 }
 
 runFirstView();
+scheduleVitals(siteConfig().vitals);
 void hydrationTrigger().then(() => {
   window.__SITE_FIRST_VIEW__ = { replayTaps };
   start(app);

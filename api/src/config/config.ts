@@ -8,6 +8,7 @@ import {
   type MapProvider,
   type RemoteName,
   UPLOAD_RULES,
+  VITALS_DEFAULT_SAMPLE_PERCENT,
 } from '@site/shared-types';
 import { CronError, parseCron, type CronSchedule } from './cron.js';
 
@@ -53,6 +54,8 @@ export interface AppConfig {
   corsOrigins: string[];
   frontend: FrontendConfig;
   analyticsId: string | null;
+  /** The share of public page views (0–100) whose browsers report their visitor-experience figures. */
+  vitalsPercent: number;
   /** Express `trust proxy` setting: how many proxies sit in front of the app (0: none). */
   trustProxy: number;
   logLevel: LogLevel;
@@ -362,6 +365,7 @@ export const CONFIG_VARIABLES = [
   'MEDIA_PUBLIC_BASE_URL',
   'CORS_ORIGINS',
   'ANALYTICS_ID',
+  'VITALS_SAMPLE_PERCENT',
   'SSR',
   'HYDRATION',
   'MAP_PROVIDER',
@@ -571,6 +575,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       mapProvider: oneOf(env, 'MAP_PROVIDER', MAP_PROVIDERS, 'none'),
     },
     analyticsId,
+    vitalsPercent: integer(env, 'VITALS_SAMPLE_PERCENT', VITALS_DEFAULT_SAMPLE_PERCENT, 0, 100),
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'log'),
     logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'text'),

@@ -11,6 +11,8 @@ import { requestIdOf, runInRequest } from './request-context.js';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Largest body of a call without a `token` header: the public calls send a few short fields. */
 export const ANONYMOUS_BODY_LIMIT_BYTES = 16 * 1024;
+/** Largest body of a browser's beacon (a page view's visitor-experience figures): a few short fields. */
+export const BEACON_BODY_LIMIT_BYTES = 4 * 1024;
 /** Deepest nesting of objects and arrays a JSON body may have (the deepest real call has 4 levels). */
 export const MAX_BODY_DEPTH = 32;
 
@@ -141,7 +143,7 @@ const hasBody = (req: Request) =>
  * JSON and form bodies (the client posts JSON; forms keep old clients working), with their refusals answered
  * as a 4xx with the envelope. A body of any other type is refused with 415 rather than ignored (it would
  * otherwise reach a write as an empty object). A request without a `token` header may send 16 KB; an
- * administrator's call 1 MB. Refusals are logged at a bounded rate. The form parser's own failures are turned
+ * administrator's call 1 MB; a beacon (`beaconPaths`) 4 KB. Refusals are logged at a bounded rate. The form parser's own failures are turned
  * into the envelope by the handler that must sit right after it: Nest's exception filters do not see errors
  * from express middleware.
  */
@@ -201,7 +203,9 @@ export function refuseBody(req: IncomingMessage, res: ServerResponse, status: 40
   res.end(body);
 }
 
-export function bodyParsing(): Array<RequestHandler | ErrorRequestHandler> {
+export function bodyParsing(
+  options: { beaconPaths?: readonly string[] } = {},
+): Array<RequestHandler | ErrorRequestHandler> {
   const refuse =
     (req: Request, res: Response): Refuse =>
     (status, reason) =>
@@ -214,7 +218,16 @@ export function bodyParsing(): Array<RequestHandler | ErrorRequestHandler> {
     json: jsonBody(BODY_LIMIT_BYTES, refuse),
     form: express.urlencoded({ extended: false, limit: BODY_LIMIT_BYTES }),
   };
-  const pick = (req: Request) => (req.headers.token === undefined ? anonymous : admin);
+  // A beacon's path keeps its small limit whatever the headers say (Express matches paths in any case, with a
+  // trailing slash too).
+  const beacon = {
+    json: jsonBody(BEACON_BODY_LIMIT_BYTES, refuse),
+    form: express.urlencoded({ extended: false, limit: BEACON_BODY_LIMIT_BYTES }),
+  };
+  const beaconPaths = new Set(options.beaconPaths?.map((path) => path.toLowerCase()));
+  const isBeacon = (req: Request) =>
+    beaconPaths.size > 0 && beaconPaths.has(req.path.toLowerCase().replace(/(?<=.)\/+$/, ''));
+  const pick = (req: Request) => (isBeacon(req) ? beacon : req.headers.token === undefined ? anonymous : admin);
 
   const readableType: RequestHandler = (req, res, next) => {
     if ((req as Request & { [BODY_READ]?: boolean })[BODY_READ] || !hasBody(req) || req.is(READABLE_TYPES))

@@ -58,6 +58,7 @@ export const ADMIN_CALLS = [
   '/api/canaryrelease',
   '/api/promoterelease',
   '/api/rollbackrelease',
+  '/api/vitals',
 ] as const satisfies readonly AdminPath[];
 
 /** The table's calls without the header: the login, the keyword records (public too), the editor upload (`?token=`). */

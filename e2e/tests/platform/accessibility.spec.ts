@@ -142,6 +142,7 @@ const SCREENS: { label: string; ready: (page: Page) => Promise<void> }[] = [
     label: '版本发布',
     ready: (page) => expect(page.getByRole('region', { name: '发布记录' }).getByRole('table')).toBeVisible(),
   },
+  { label: '访问体验', ready: (page) => expect(page.getByRole('radiogroup')).toBeVisible() },
 ];
 
 async function tableLoaded(page: Page): Promise<void> {

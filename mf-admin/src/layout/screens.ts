@@ -8,7 +8,7 @@ const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>,
  * The screens of `/admin/index/<key>`, in the side menu's order (docs/behaviour.md#admin-routes): the five original
  * entries first (menus to keywords), Baidu's link push beside the keywords (both are about search engines), then the
  * editors of what the public sites show, the leads and where new ones are sent, the media library (the pictures all
- * of those use), the recycle bin, and last the remote releases (about the site's code, not its content). The route
+ * of those use), the recycle bin, then the remote releases and what visitors met with them (about the site's code, not its content). The route
  * tree and the side menu both come from here.
  */
 export const SCREENS: readonly { key: string; label: string; Screen: ComponentType }[] = [
@@ -118,5 +118,10 @@ export const SCREENS: readonly { key: string; label: string; Screen: ComponentTy
       () => import(/* webpackChunkName: "screen-releases" */ '../features/releases/releases'),
       'ReleasesScreen',
     ),
+  },
+  {
+    key: 'vitals',
+    label: '访问体验',
+    Screen: screen(() => import(/* webpackChunkName: "screen-vitals" */ '../features/vitals/vitals'), 'VitalsScreen'),
   },
 ];

@@ -57,6 +57,7 @@ export function readSiteConfig(): SiteConfig {
       wechat: false,
       analyticsId: null,
       origin: '',
+      vitals: null,
     };
   }
 }

@@ -11,6 +11,7 @@ import { MediaLibrary1764700000000 } from './1764700000000-media-library.js';
 import { LeadNotifications1764800000000 } from './1764800000000-lead-notifications.js';
 import { MediaUses1764900000000 } from './1764900000000-media-uses.js';
 import { PreviewGenerations1765000000000 } from './1765000000000-preview-generations.js';
+import { WebVitals1765100000000 } from './1765100000000-web-vitals.js';
 
 /** Every migration, in order. Listed explicitly: TypeORM's glob loading does not suit an ESM build. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   LeadNotifications1764800000000,
   MediaUses1764900000000,
   PreviewGenerations1765000000000,
+  WebVitals1765100000000,
 ];

@@ -132,6 +132,8 @@ export class PageService {
       // The mobile site loads WeChat's JS-SDK and the statistics script only when these are configured.
       wechat: this.config.wechat.appId !== null,
       analyticsId: this.config.analyticsId,
+      // Public pages only: not the back office, nor a preview (a draft shown to an administrator), nor "not found".
+      vitals: this.shell.vitals(files, match && remote !== 'mf_admin' && !preview ? this.config.vitalsPercent : 0),
     };
     const name = siteName(site.title);
     // The page a sent form moves to (`?sent=1`) is the form's page for anyone else: its canonical address has no mark.

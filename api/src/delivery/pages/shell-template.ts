@@ -14,7 +14,7 @@ export interface ShellFiles {
    * The application's entry scripts, its stylesheets, and the first-view script (docs/decisions.md "First view
    * on phones"), absent from a development build.
    */
-  assets: { scripts: string[]; styles: string[]; start?: string };
+  assets: { scripts: string[]; styles: string[]; start?: string; vitals?: string };
 }
 
 export interface PageParts {
@@ -48,9 +48,15 @@ export class ShellTemplate {
     return files;
   }
 
+  /** The page configuration's reporter of visitor experience: its script, for `percent` % of page views. */
+  vitals(files: ShellFiles, percent: number): SiteConfig['vitals'] {
+    const { vitals } = files.assets;
+    return vitals && percent > 0 ? { percent, script: this.base() + vitals } : null;
+  }
+
   /** The page around the body's markup: `[before, after]`. */
   fill(files: ShellFiles, parts: PageParts): [string, string] {
-    const base = this.config.frontend.shellUrl ? `${this.config.frontend.shellUrl}/` : '/';
+    const base = this.base();
     const styles = [...files.assets.styles.map((href) => ({ href: base + href, text: null })), ...parts.styles]
       .map(({ href, text }) => {
         // mini-css-extract recognises a `<link>` or `<style>` by `data-href` (the chunk's file name) and does not
@@ -88,6 +94,11 @@ export class ShellTemplate {
       return `<script defer src="${escapeHtml(base + start)}" data-app="${escapeHtml(app.join(' '))}"></script>`;
     }
     return app.map((src) => `<script defer src="${escapeHtml(src)}"></script>`).join('');
+  }
+
+  /** Where the shell's files are served from. */
+  private base(): string {
+    return this.config.frontend.shellUrl ? `${this.config.frontend.shellUrl}/` : '/';
   }
 
   private async read(): Promise<ShellFiles> {
