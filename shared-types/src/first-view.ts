@@ -1,8 +1,36 @@
 /**
- * The first-view contract: attribute names shared by the server's markup (the remotes' components), the shell's
- * first-view script (which runs before, and without, the application) and the application that adopts the page.
+ * The first-view contract: element ids, attribute and global names shared by the server (api), the server's
+ * markup (the remotes' components), the shell's first-view script (which runs before, and without, the
+ * application) and the application that adopts the page.
  * What each one means: docs/decisions.md "First view on phones".
  */
+
+/** The page's `<script type="application/json">` elements: the server's configuration and the rendered state. */
+export const SITE_CONFIG_ID = 'site-config';
+export const SITE_STATE_ID = 'site-state';
+
+/** Attributes the first-view script reads on the server's markup. */
+export const FIRST_VIEW = {
+  /** On the first-view script's tag: the application's scripts, space-separated, added when it is needed. */
+  app: 'data-app',
+  /** On a page's root element: what the first view does by itself there (`FIRST_VIEW_WORK`). */
+  work: 'data-first-view',
+  /**
+   * On a control: the attribute (`data-…`) a press before the code sets at once on its `pressScope` ancestor,
+   * for the page's stylesheet to draw the answer; the application owns it once it runs.
+   */
+  press: 'data-press',
+  pressScope: 'data-press-scope',
+} as const;
+
+/** What a page's first view does by itself (`FIRST_VIEW.work`). */
+export const FIRST_VIEW_WORK = {
+  /** Scrolls to the page's bottom over the scroll animation's time (the mobile contact page). */
+  scrollToEnd: 'scroll-to-end',
+} as const;
+
+/** The global through which the first-view script hands its remembered taps to the application it started. */
+export const FIRST_VIEW_GLOBAL = '__SITE_FIRST_VIEW__';
 
 /**
  * A carousel's plain markup that the first-view script steps by itself until its real code takes over: on the

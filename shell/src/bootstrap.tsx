@@ -9,7 +9,7 @@ import {
   readSiteConfig,
   type DehydratedState,
 } from '@site/platform';
-import type { RemoteName } from '@site/shared-types';
+import { FIRST_VIEW_GLOBAL, SITE_STATE_ID, type RemoteName } from '@site/shared-types';
 import { App } from './app';
 import { reportClientError, reportUncaughtErrors } from './remotes/error-report';
 import { hideLoadFailure, showLoadFailure } from './load-failure';
@@ -31,7 +31,7 @@ declare global {
 
 /** The state a server render handed over, or null for a client-rendered page. */
 function readState(): DehydratedState | null {
-  const element = document.getElementById('site-state');
+  const element = document.getElementById(SITE_STATE_ID);
   if (!element) return null;
   try {
     return JSON.parse(element.textContent ?? '') as DehydratedState;
@@ -41,7 +41,7 @@ function readState(): DehydratedState | null {
 }
 
 /** The taps the first view remembered: kept by the first-view script when it started this one, else by this entry. */
-const replayTaps = () => (window.__SITE_FIRST_VIEW__?.replayTaps ?? replayOwnTaps)();
+const replayTaps = () => (window[FIRST_VIEW_GLOBAL]?.replayTaps ?? replayOwnTaps)();
 
 /**
  * Loads the page's remote before hydrating (the first render has to match the server's markup). When it cannot

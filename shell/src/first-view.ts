@@ -1,7 +1,7 @@
 // Runs before the async boundary: it must not import any shared module (React, @site/platform…); the
 // platform's scroll animation is a file of its own, bundled here.
 import { animateScrollTo } from '@site/platform/animate-scroll';
-import { FIRST_VIEW_BACK, SCROLL_ANIMATION_MS } from '@site/shared-types';
+import { FIRST_VIEW, FIRST_VIEW_BACK, FIRST_VIEW_WORK, SCROLL_ANIMATION_MS, SITE_STATE_ID } from '@site/shared-types';
 import { stepPlainCarousels } from './plain-carousels';
 
 /**
@@ -11,10 +11,10 @@ import { stepPlainCarousels } from './plain-carousels';
  * (`animateScrollTo`). The page's code skips what the first view already did (`useAdoptedFromServer`).
  */
 export function runFirstView(): void {
-  if (document.getElementById('site-state') === null) return;
+  if (document.getElementById(SITE_STATE_ID) === null) return;
   stepPlainCarousels();
   addEventListener('click', goBack);
-  if (document.querySelector('[data-first-view="scroll-to-end"]')) {
+  if (document.querySelector(`[${FIRST_VIEW.work}="${FIRST_VIEW_WORK.scrollToEnd}"]`)) {
     // Its bottom moves while pictures still arrive: read on every frame.
     void animateScrollTo(() => document.documentElement.scrollHeight - window.innerHeight, SCROLL_ANIMATION_MS);
   }

@@ -1,6 +1,6 @@
 // Runs before the async boundary: it must not import any shared module (React, @site/platform…).
 // What the modes mean and why `demand` is the default: docs/decisions.md "First view on phones".
-import { FIRST_VIEW_BACK } from '@site/shared-types';
+import { FIRST_VIEW, FIRST_VIEW_BACK, type FIRST_VIEW_GLOBAL, SITE_CONFIG_ID, SITE_STATE_ID } from '@site/shared-types';
 
 /** What starts the application in `idle` mode as soon as it happens. */
 const INPUTS = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
@@ -42,7 +42,7 @@ export interface SiteStartConfig {
 
 export function siteConfig(): SiteStartConfig {
   try {
-    return JSON.parse(document.getElementById('site-config')?.textContent ?? '') as SiteStartConfig;
+    return JSON.parse(document.getElementById(SITE_CONFIG_ID)?.textContent ?? '') as SiteStartConfig;
   } catch {
     return {};
   }
@@ -64,7 +64,7 @@ export interface FirstViewHandOver {
 
 declare global {
   interface Window {
-    __SITE_FIRST_VIEW__?: FirstViewHandOver;
+    [FIRST_VIEW_GLOBAL]?: FirstViewHandOver;
   }
 }
 
@@ -78,9 +78,9 @@ function rememberTap(event: MouseEvent): void {
   pendingTaps.push(target);
   // The first press: a control marked `data-press="<attribute>"` shows its answer at once by setting that
   // attribute on its `data-press-scope` ancestor (the page's stylesheet draws it); its code owns it once there.
-  const press = target.closest<HTMLElement>('[data-press]');
-  const name = press?.dataset.press;
-  if (press && name?.startsWith('data-')) press.closest('[data-press-scope]')?.setAttribute(name, '');
+  const press = target.closest<HTMLElement>(`[${FIRST_VIEW.press}]`);
+  const name = press?.getAttribute(FIRST_VIEW.press);
+  if (press && name?.startsWith('data-')) press.closest(`[${FIRST_VIEW.pressScope}]`)?.setAttribute(name, '');
 }
 
 /**
@@ -143,7 +143,7 @@ function whenIdle(go: () => void): void {
  *   application is there (`replayTaps`).
  */
 export function hydrationTrigger(): Promise<void> {
-  const serverRendered = document.getElementById('site-state') !== null;
+  const serverRendered = document.getElementById(SITE_STATE_ID) !== null;
   const config = siteConfig();
   const mode = config.hydration;
   if (!serverRendered || (mode !== 'idle' && mode !== 'demand')) return Promise.resolve();

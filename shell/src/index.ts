@@ -2,6 +2,7 @@
 // On a server-rendered page the first-view script (start.ts) usually came first and decided when to add this
 // one: the application starts at once. Served alone (development, `HYDRATION=eager`, a shell built without the
 // first-view script), this entry does the first view's work itself.
+import { FIRST_VIEW_GLOBAL } from '@site/shared-types';
 import { runFirstView } from './first-view';
 import { hydrationTrigger, siteConfig } from './hydration';
 import { showLoadFailure } from './load-failure';
@@ -18,7 +19,7 @@ function startApplication(): void {
   });
 }
 
-if (window.__SITE_FIRST_VIEW__) {
+if (window[FIRST_VIEW_GLOBAL]) {
   startApplication();
 } else {
   runFirstView();

@@ -2,12 +2,14 @@
 // "First view on phones"). It is built without the federation runtime and shares no module with the application
 // (shell/webpack.config.mjs); the server writes it instead of the application's entry, naming that entry in
 // `data-app`, which this script adds to the page when `hydrationTrigger` says so.
+import { FIRST_VIEW, FIRST_VIEW_GLOBAL } from '@site/shared-types';
 import { runFirstView } from './first-view';
 import { hydrationTrigger, replayTaps, siteConfig } from './hydration';
 import { showLoadFailure } from './load-failure';
 import { scheduleVitals } from './vitals/schedule';
 
-const app = (document.currentScript as HTMLScriptElement | null)?.dataset.app?.split(' ').filter(Boolean) ?? [];
+const app =
+  (document.currentScript as HTMLScriptElement | null)?.getAttribute(FIRST_VIEW.app)?.split(' ').filter(Boolean) ?? [];
 
 /**
  * Adds the scripts to the page, in order as `defer` scripts would run; answers which could not be fetched or
@@ -44,6 +46,6 @@ function start(sources: readonly string[]): void {
 runFirstView();
 scheduleVitals(siteConfig().vitals);
 void hydrationTrigger().then(() => {
-  window.__SITE_FIRST_VIEW__ = { replayTaps };
+  window[FIRST_VIEW_GLOBAL] = { replayTaps };
   start(app);
 });

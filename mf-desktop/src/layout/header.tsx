@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FormEvent } from 'react';
-import { activeMenuId, FADE_MS, MenuId, menuRoute, responsiveImage } from '@site/shared-types';
+import { activeMenuId, FADE_MS, FIRST_VIEW, MenuId, menuRoute, responsiveImage } from '@site/shared-types';
 import {
   Link,
   publicApi,
@@ -74,7 +74,7 @@ export function Header() {
   return (
     // `data-search-open` is the open state for the stylesheet; a press on the toggle before the page's code ran
     // sets it at once (`data-press`, docs/decisions.md "First view on phones"), and the code then owns it.
-    <header className={styles.header} data-press-scope="" data-search-open={open ? '' : undefined}>
+    <header className={styles.header} {...{ [FIRST_VIEW.pressScope]: '' }} data-search-open={open ? '' : undefined}>
       <div className={styles.inner}>
         <Link
           className={styles.brand}
@@ -152,7 +152,7 @@ export function Header() {
               type="button"
               className={styles.searchToggle}
               aria-label="打开搜索"
-              data-press="data-search-open"
+              {...{ [FIRST_VIEW.press]: 'data-search-open' }}
               onClick={() => setOpen(true)}
             >
               <SearchIcon />

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { PageHead, RouteMatch, SiteConfig } from '@site/shared-types';
+import { SITE_CONFIG_ID, type PageHead, type RouteMatch, type SiteConfig } from '@site/shared-types';
 import type { AppStore } from './store';
 
 /** What the shell hands to a remote's `./App`. */
@@ -47,7 +47,7 @@ export interface RemoteModule {
  */
 export function readSiteConfig(): SiteConfig {
   try {
-    return JSON.parse(document.getElementById('site-config')?.textContent ?? '') as SiteConfig;
+    return JSON.parse(document.getElementById(SITE_CONFIG_ID)?.textContent ?? '') as SiteConfig;
   } catch {
     return {
       remotes: {},

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import { escapeHtml, scriptJson, type SiteConfig } from '@site/shared-types';
+import { escapeHtml, FIRST_VIEW, scriptJson, SITE_CONFIG_ID, SITE_STATE_ID, type SiteConfig } from '@site/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { PageStyle } from '../releases/remotes.service.js';
 
@@ -72,10 +72,10 @@ export class ShellTemplate {
       .replace('<!--site-styles-->', styles)
       .replace(
         '<!--site-config-->',
-        `<script id="site-config" type="application/json">${scriptJson(parts.config)}</script>` +
+        `<script id="${SITE_CONFIG_ID}" type="application/json">${scriptJson(parts.config)}</script>` +
           (parts.stateJson === null
             ? ''
-            : `<script id="site-state" type="application/json">${parts.stateJson}</script>`),
+            : `<script id="${SITE_STATE_ID}" type="application/json">${parts.stateJson}</script>`),
       )
       .replace('<!--site-scripts-->', this.scripts(files, parts, base))
       .replace(/<body[^>]*>/, (open) => open + (parts.banner ?? ''));
@@ -91,7 +91,7 @@ export class ShellTemplate {
     const app = files.assets.scripts.map((src) => base + src);
     const { start } = files.assets;
     if (start && parts.stateJson !== null && parts.config.hydration !== 'eager') {
-      return `<script defer src="${escapeHtml(base + start)}" data-app="${escapeHtml(app.join(' '))}"></script>`;
+      return `<script defer src="${escapeHtml(base + start)}" ${FIRST_VIEW.app}="${escapeHtml(app.join(' '))}"></script>`;
     }
     return app.map((src) => `<script defer src="${escapeHtml(src)}"></script>`).join('');
   }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ROUTE_TITLES, SCROLL_ANIMATION_MS } from '@site/shared-types';
+import { FIRST_VIEW, FIRST_VIEW_WORK, ROUTE_TITLES, SCROLL_ANIMATION_MS } from '@site/shared-types';
 import { animateScrollTo, defineRoute, read, useAdoptedFromServer, useRouteData } from '@site/platform';
 import { ContactCard } from '../../common/contact-card';
 import { LeadCallout } from '../../common/lead-callout';
@@ -22,7 +22,7 @@ function ContactPage() {
   }, [contact, adopted]);
   if (!contact) return <Loading />;
   return (
-    <main data-page="meus" data-first-view="scroll-to-end">
+    <main data-page="meus" {...{ [FIRST_VIEW.work]: FIRST_VIEW_WORK.scrollToEnd }}>
       {about ? (
         <section className={page.card}>
           <h2>{about.profile.title}</h2>
