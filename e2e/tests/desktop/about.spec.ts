@@ -58,9 +58,18 @@ test.describe('desktop about page', () => {
     await page.goto(mainUrl('/about.html'));
     await mountedRemote(page);
     const carousel = page.getByTestId('honours');
-    const active = () => carousel.locator('.swiper-slide-active').first().getAttribute('data-index');
+    // The bullet of the slide shown: the page steps the carousel by itself until a touch brings swiper.
+    const active = () =>
+      carousel
+        .locator('.swiper-pagination-bullet')
+        .evaluateAll((bullets) => bullets.findIndex((bullet) => bullet.matches('.swiper-pagination-bullet-active')));
     const first = await active();
-    await expect.poll(active, { timeout: 6000 }).not.toBe(first);
+    await expect.poll(active, { timeout: 8000 }).not.toBe(first);
+    // Touched, it goes on playing with swiper.
+    await carousel.hover();
+    await expect(carousel.locator('.swiper-initialized')).toBeAttached({ timeout: 5000 });
+    const touched = await active();
+    await expect.poll(active, { timeout: 8000 }).not.toBe(touched);
   });
 
   test('should show the side tab past 200 px and scroll to 0, 710, 1320 and 1920 px over 800 ms', async ({

@@ -3,7 +3,7 @@ import type { ReleasesOverview, RemoteReleases } from '@site/shared-types';
 import { adminCall, apiToken } from '../../support/admin';
 import { MAIN_HOST } from '../../support/chromium';
 import { cloneRelease, removeRelease } from '../../support/releases';
-import { directUrl, mainUrl, mountedRemote, startMode } from '../../support/site';
+import { directUrl, mainUrl, mountedRemote, reachFor, startMode } from '../../support/site';
 
 test.use({ viewport: { width: 1366, height: 900 } });
 
@@ -99,7 +99,9 @@ test.describe('canary releases', () => {
       });
       for (let i = 0; i < 4; i++) {
         await visitor.page.goto(mainUrl('/'));
-        // The server's page stays, with a notice offering 重试.
+        // The visitor reaches for the page: its code starts, and its layout throws. The server's page stays, with a
+        // notice offering 重试.
+        await reachFor(visitor.page);
         await expect(visitor.page.getByTestId('load-failed')).toBeVisible();
       }
       // Each page reported its failure (a beacon, with the report token its page came with), counted against the
