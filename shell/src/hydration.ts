@@ -32,7 +32,7 @@ const NATIVE =
   'a[href],input,select,textarea,label,summary,[contenteditable],button[type="submit"],form button:not([type]),' +
   `[${FIRST_VIEW_BACK}]`;
 
-/** What the first view reads of the page configuration (`SiteConfig`, without importing shared-types). */
+/** What the first view reads of the page configuration (the part of `SiteConfig` it needs). */
 export interface SiteStartConfig {
   hydration?: string;
   wechat?: boolean;
