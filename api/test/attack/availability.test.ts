@@ -39,7 +39,9 @@ describe('deeply nested bodies', () => {
   });
   afterAll(() => t.close());
 
-  it('should cost the server less to refuse than GET /api/header costs to answer', async () => {
+  // Refusing reads and drops the rest of the body before closing (so that the client reads the answer: see
+  // closeGracefully), which costs about what a small answer costs; parsing such a body used to cost 0.5-1.7 s.
+  it('should cost the server no more than twice what GET /api/header costs to answer', async () => {
     const token = await login(t);
     const header = `(base) => fetch(base + '/api/header')`;
     // 400 KB nested 200,000 deep: the body that used to cost 0.5-1.7 s of parsing each.
@@ -68,12 +70,12 @@ describe('deeply nested bodies', () => {
       answered,
       refusedVisitor,
       refusedAdmin,
-      cheaper: Math.max(refusedVisitor, refusedAdmin) < answered,
+      withinTwice: Math.max(refusedVisitor, refusedAdmin) < 2 * answered,
     }).toEqual({
       answered,
       refusedVisitor,
       refusedAdmin,
-      cheaper: true,
+      withinTwice: true,
     });
   });
 
