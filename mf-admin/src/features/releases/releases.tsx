@@ -14,7 +14,6 @@ import {
   Modal,
   Popconfirm,
   Space,
-  Spin,
   Table,
   Tag,
   Tooltip,
@@ -33,6 +32,7 @@ import type {
 import { usePageTitle } from '@site/platform';
 import { adminApi } from '../../admin-api';
 import { useRowTable } from '../../common/row-table';
+import { LoadState } from '../../common/load-state';
 import styles from './releases.module.css';
 
 /** How often the screen reads the overview again while it is open (the error counts change by themselves). */
@@ -527,15 +527,7 @@ export function ReleasesScreen() {
   if (!data) {
     return (
       <Card title="版本发布">
-        {isError ? (
-          <Empty description="版本信息加载失败">
-            <Button onClick={reload}>重新加载</Button>
-          </Empty>
-        ) : (
-          <Spin tip="正在加载…">
-            <div style={{ height: 200 }} />
-          </Spin>
-        )}
+        <LoadState failed={isError} failedText="版本信息加载失败" onReload={reload} />
       </Card>
     );
   }

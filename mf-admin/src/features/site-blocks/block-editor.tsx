@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { App as AntApp, Button, Card, Empty, Form, Space, Spin, Tag, type FormInstance } from 'antd';
+import { App as AntApp, Button, Card, Form, Space, Tag, type FormInstance } from 'antd';
 import type { RevisionKind } from '@site/shared-types';
 import { usePageTitle } from '@site/platform';
 import { adminApi, type AdminBlocks, type BlockName } from '../../admin-api';
@@ -7,6 +7,7 @@ import { FormChanges } from '../../common/form-changes';
 import { RevisionsDialog } from '../../common/revisions-dialog';
 import { useSaveShortcut } from '../../common/save-shortcut';
 import { useUnsavedChanges } from '../../common/unsaved-changes';
+import { LoadState } from '../../common/load-state';
 import styles from './block-editor.module.css';
 
 /** The kind of revision of each block, by the name of its screen (the server calls home and contact so). */
@@ -136,14 +137,8 @@ export function BlockEditor<K extends BlockName>({
         >
           {children}
         </Form>
-      ) : isError ? (
-        <Empty description="内容加载失败">
-          <Button onClick={() => void refetch()}>重新加载</Button>
-        </Empty>
       ) : (
-        <Spin tip="正在加载…">
-          <div style={{ height: 200 }} />
-        </Spin>
+        <LoadState failed={isError} failedText="内容加载失败" onReload={() => void refetch()} />
       )}
     </Card>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Segmented, Space, Spin, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Segmented, Space, Typography } from 'antd';
 import {
   VITALS_DEVICE_LABELS,
   VITALS_LABELS,
@@ -12,6 +12,7 @@ import {
 import { usePageTitle } from '@site/platform';
 import { adminApi } from '../../admin-api';
 import { chartOf, formatVital, PAGE_LABELS, RATING_COLORS, RATING_LABELS } from './vitals-chart';
+import { LoadState } from '../../common/load-state';
 import styles from './vitals.module.css';
 
 const TITLE = '真实访客体验（近 7 天，P75）';
@@ -107,15 +108,7 @@ export function VitalsScreen() {
   if (!data) {
     return (
       <Card title={TITLE}>
-        {isError ? (
-          <Empty description="访客体验数据加载失败">
-            <Button onClick={() => void refetch()}>重新加载</Button>
-          </Empty>
-        ) : (
-          <Spin tip="正在加载…">
-            <div style={{ height: 200 }} />
-          </Spin>
-        )}
+        <LoadState failed={isError} failedText="访客体验数据加载失败" onReload={() => void refetch()} />
       </Card>
     );
   }
