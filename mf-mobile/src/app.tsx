@@ -43,4 +43,10 @@ export default function App({ store }: RemoteProps) {
   );
 }
 
+/**
+ * Every mobile page registers WeChat sharing and counts a page view as soon as it opens (`layout/wechat.ts`): where
+ * those are configured, its code starts at once rather than at the visitor's first reach.
+ */
+export const startsAtLoad = { wechat: true, analytics: true };
+
 export const release = __RELEASE_LABEL__;

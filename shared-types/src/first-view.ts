@@ -54,3 +54,35 @@ export const PLAIN_CAROUSEL = {
  * back to. The first-view script goes back (or there) at a tap until the application runs the page.
  */
 export const FIRST_VIEW_BACK = 'data-back-to';
+
+/**
+ * A section of a server-rendered page whose code comes and adopts it on its own (an island): the header with its
+ * search, a carousel, a list that loads more, a contact form, a side tab, back-to-top. The page's code adopts
+ * everything else at the visitor's first reach and leaves an island's server markup as it is until its wake-up
+ * (`IslandWake`) comes; a tap on it meanwhile is kept by the first-view script and replayed once it is adopted.
+ */
+export const ISLAND = {
+  /** On the island's wrapper (`display: contents`): its name. */
+  name: 'data-island',
+  /** Written by the application on the wrapper once the island is adopted. */
+  ready: 'data-island-ready',
+  /**
+   * The window event (`CustomEvent<IslandFailure>`) of an island whose code failed while adopting or rendering it:
+   * its server markup is back, and the shell reports it and offers 重试.
+   */
+  failed: 'site-island-failed',
+} as const;
+
+/** What an island's failure event carries. */
+export interface IslandFailure {
+  name: string;
+  error: unknown;
+  /** Renders the island anew; answers whether that worked. */
+  retry: () => Promise<boolean>;
+}
+
+/**
+ * What wakes an island: the visitor reaching for it (`touch`: pointer over or down, touch, focus), its coming near
+ * the viewport (`visible`), or the page scrolling (`scroll`, for controls that appear once it is scrolled).
+ */
+export type IslandWake = 'touch' | 'visible' | 'scroll';

@@ -38,4 +38,9 @@ export interface SiteConfig extends RemotePointer {
    * `VITALS_SAMPLE_PERCENT`) that load it, and its script; `null` when none do (0 %, a preview, a development build).
    */
   vitals: { percent: number; script: string } | null;
+  /**
+   * A server-rendered page whose code must start as soon as it opens (its remote's `startsAtLoad`, given what is
+   * configured): `always`, or `wechat` (in WeChat's browser only); absent: at the visitor's first reach.
+   */
+  startAtLoad?: 'always' | 'wechat';
 }

@@ -49,10 +49,22 @@ export interface SsrHead {
   image: string | null;
 }
 
+/**
+ * Work a remote's pages do as soon as they open, which needs their code at once rather than at the visitor's
+ * first reach: registering WeChat sharing (`wechat`, in WeChat's browser when an official account is
+ * configured) and counting statistics (`analytics`, when a site id is configured).
+ */
+export interface StartsAtLoad {
+  wechat?: boolean;
+  analytics?: boolean;
+}
+
 export interface SsrResult {
   head: SsrHead;
   /** `<script type="application/json">`-safe JSON of the state the browser hydrates with. */
   stateJson: string;
+  /** What the page's code does as soon as the page opens (the remote module's `startsAtLoad`). */
+  startsAtLoad: StartsAtLoad;
   /** Streams the rendered markup (React's stream) chunk by chunk, then calls `done` (or `done(error)`). */
   stream(write: (chunk: Uint8Array | string) => void, done: (error?: unknown) => void): void;
 }

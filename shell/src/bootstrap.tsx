@@ -9,14 +9,13 @@ import {
   readSiteConfig,
   type DehydratedState,
 } from '@site/platform';
-import { FIRST_VIEW_GLOBAL, SITE_STATE_ID, type RemoteName } from '@site/shared-types';
+import { FIRST_VIEW_GLOBAL, ISLAND, SITE_STATE_ID, type IslandFailure, type RemoteName } from '@site/shared-types';
 import { App } from './app';
 import { reportClientError, reportUncaughtErrors } from './remotes/error-report';
 import { hideLoadFailure, showLoadFailure } from './load-failure';
 import { initRemotes, loadRemoteApp, manifestUrl, refreshRemote } from './remotes/registry';
 import { remoteForPath } from './remotes/remote-for-path';
 import type { Preloaded } from './remotes/remote-slot';
-import { replayTaps as replayOwnTaps } from './hydration';
 import { redirectFor } from './start-up';
 
 declare global {
@@ -40,8 +39,8 @@ function readState(): DehydratedState | null {
   }
 }
 
-/** The taps the first view remembered: kept by the first-view script when it started this one, else by this entry. */
-const replayTaps = () => (window[FIRST_VIEW_GLOBAL]?.replayTaps ?? replayOwnTaps)();
+/** Replays the taps the first view kept (`shell/src/hydration.ts`), now that the page's root exists. */
+const replayTaps = () => window[FIRST_VIEW_GLOBAL]?.replayTaps();
 
 /**
  * Loads the page's remote before hydrating (the first render has to match the server's markup). When it cannot
@@ -97,6 +96,8 @@ function hydrate(root: HTMLElement, app: (onAdopted: () => void) => React.ReactN
           // Already gone (an uncaught error unmounts the root).
         }
         root.replaceChildren(...serverPage.childNodes);
+        // The server's page again: the first view answers its back button and keeps taps for the next try.
+        window.__SITE_START__ = undefined;
         showLoadFailure(() => hydrate(root, app));
         answer(false);
       });
@@ -120,6 +121,20 @@ function hydrate(root: HTMLElement, app: (onAdopted: () => void) => React.ReactN
         onUncaughtError: (error) => fail(error, false),
       });
     });
+    window.__SITE_START__ = 'hydrated';
+    replayTaps();
+  });
+}
+
+/**
+ * An island whose code failed while adopting or rendering it has put its server markup back (the platform's
+ * `island`): reported, and the notice offers 重试, which renders it anew.
+ */
+function watchIslands(): void {
+  addEventListener(ISLAND.failed, (event) => {
+    const { error, retry } = (event as CustomEvent<IslandFailure>).detail;
+    reportClientError('hydration', error);
+    showLoadFailure(retry);
   });
 }
 
@@ -130,6 +145,7 @@ async function start(): Promise<void> {
   if (target) window.history.replaceState(window.history.state, '', target);
   initRemotes(config);
   reportUncaughtErrors();
+  watchIslands();
 
   const root = document.getElementById('root');
   if (!root) return;
@@ -154,8 +170,6 @@ async function start(): Promise<void> {
   const adopted = hydrate(root, (onAdopted) => (
     <App store={store} mobileHosts={config.mobileHosts} preloaded={{ ...preloaded, onAdopted }} />
   ));
-  window.__SITE_START__ = 'hydrated';
-  replayTaps();
   if (await adopted) hideLoadFailure();
 }
 

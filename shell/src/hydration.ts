@@ -1,6 +1,13 @@
 // Runs before the async boundary: it must not import any shared module (React, @site/platform…).
 // What the modes mean and why `demand` is the default: docs/decisions.md "First view on phones".
-import { FIRST_VIEW, FIRST_VIEW_BACK, type FIRST_VIEW_GLOBAL, SITE_CONFIG_ID, SITE_STATE_ID } from '@site/shared-types';
+import {
+  FIRST_VIEW,
+  FIRST_VIEW_BACK,
+  FIRST_VIEW_GLOBAL,
+  ISLAND,
+  SITE_CONFIG_ID,
+  SITE_STATE_ID,
+} from '@site/shared-types';
 
 /** What starts the application in `idle` mode as soon as it happens. */
 const INPUTS = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
@@ -35,8 +42,7 @@ const NATIVE =
 /** What the first view reads of the page configuration (the part of `SiteConfig` it needs). */
 export interface SiteStartConfig {
   hydration?: string;
-  wechat?: boolean;
-  analyticsId?: string | null;
+  startAtLoad?: 'always' | 'wechat';
   vitals?: { percent: number; script: string } | null;
 }
 
@@ -49,17 +55,23 @@ export function siteConfig(): SiteStartConfig {
 }
 
 /**
- * The mobile site registers WeChat sharing (in WeChat's browser, when an official account is configured) and
- * counts statistics (when a site id is configured) as soon as a page is open, which its application does.
+ * The page's code does work as soon as it opens (the server says so from its remote: `startAtLoad`), here: always,
+ * or in WeChat's browser.
  */
-function registersAtLoad(config: SiteStartConfig): boolean {
-  if (!location.pathname.startsWith('/move/')) return false;
-  return !!config.analyticsId || (!!config.wechat && /MicroMessenger/i.test(navigator.userAgent));
+function startsAtLoad(config: SiteStartConfig): boolean {
+  const at = config.startAtLoad;
+  return at === 'always' || (at === 'wechat' && /MicroMessenger/i.test(navigator.userAgent));
 }
 
 /** What the first-view script hands to the application it started. */
 export interface FirstViewHandOver {
-  replayTaps: () => void;
+  /**
+   * Replays the taps kept for the application: those within `scope` (all when not given), except on an island
+   * not adopted yet, which are kept for its own adoption.
+   */
+  replayTaps: (scope?: Element) => void;
+  /** Whether the visitor reached for (pressed, touched, focused) something within `element` before now. */
+  reachedFor: (element: Element) => boolean;
 }
 
 declare global {
@@ -68,14 +80,66 @@ declare global {
   }
 }
 
-/** Taps (clicks) on controls that had no code yet, in order, for `replayTaps` once the page has it. */
-const pendingTaps: Element[] = [];
-let capturing = false;
+/**
+ * A press kept for the application: `replay` gives it to the code once there; `fallback`, when set, is what the
+ * browser would have done (follow a link, send a form), done anyway if the code is not there in time.
+ */
+interface Kept {
+  target: Element;
+  replay: () => void;
+  fallback?: { timer: number };
+}
+
+/** Presses on controls that had no code yet, in order, for `replayTaps` once the page has it. */
+const pending: Kept[] = [];
+/** What the visitor reached for before the application (the latest few). */
+const reached: Element[] = [];
+const REACHED_KEPT = 8;
+/**
+ * How long a link or a form of an island whose code is on its way (the press itself called it) waits for it,
+ * after which the browser follows the link or sends the form itself.
+ */
+const HOLD_MS = 1500;
+
+/** An island whose code has not adopted it yet: React drops a click on it (its boundary is not hydrated). */
+function waitingIsland(target: Element): boolean {
+  const island = target.closest(`[${ISLAND.name}]`);
+  return island !== null && !island.hasAttribute(ISLAND.ready);
+}
+
+const click = (target: Element) => () =>
+  target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }));
+
+/** Keeps a press that the browser would act on by itself, doing that after `HOLD_MS` if it is still kept. */
+function hold(target: Element, replay: () => void, act: () => void): void {
+  const kept: Kept = { target, replay };
+  kept.fallback = {
+    timer: window.setTimeout(() => {
+      const at = pending.indexOf(kept);
+      if (at < 0) return;
+      pending.splice(at, 1);
+      act();
+    }, HOLD_MS),
+  };
+  pending.push(kept);
+}
 
 function rememberTap(event: MouseEvent): void {
   const target = event.target;
-  if (!(target instanceof Element) || !event.isTrusted || target.closest(NATIVE)) return;
-  pendingTaps.push(target);
+  if (!(target instanceof Element) || !event.isTrusted) return;
+  const started = window.__SITE_START__ !== undefined;
+  // Once the page is adopted, its code answers a press, unless it is on an island still waiting for its own.
+  if (started && !waitingIsland(target)) return;
+  const link = target.closest<HTMLAnchorElement>('a[href]');
+  if (started && link && event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey) {
+    // A link of an island whose code is coming: the application opens it (in the page, not a new document).
+    if (link.target && link.target !== '_self') return;
+    event.preventDefault();
+    hold(link, click(link), () => location.assign(link.href));
+    return;
+  }
+  if (target.closest(NATIVE)) return;
+  pending.push({ target, replay: click(target) });
   // The first press: a control marked `data-press="<attribute>"` shows its answer at once by setting that
   // attribute on its `data-press-scope` ancestor (the page's stylesheet draws it); its code owns it once there.
   const press = target.closest<HTMLElement>(`[${FIRST_VIEW.press}]`);
@@ -84,19 +148,62 @@ function rememberTap(event: MouseEvent): void {
 }
 
 /**
- * Gives the taps that arrived before the application to it, now that its root exists: React hydrates what a
- * click lands on at once (a discrete event reaching markup not yet adopted) and then handles the click, so a
- * tap made before any script ran still takes effect: later, never not at all.
+ * A form of an island whose code is coming, sent once the page's code runs: the island's code sends it (its
+ * checks, its answer in the page). Before the application, the browser sends it to the server, which answers.
  */
-export function replayTaps(): void {
-  if (!capturing) return;
-  capturing = false;
-  removeEventListener('click', rememberTap, true);
-  for (const target of pendingTaps.splice(0)) {
-    if (target.isConnected) {
-      target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }));
+function rememberSubmit(event: SubmitEvent): void {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !event.isTrusted || window.__SITE_START__ === undefined) return;
+  if (!waitingIsland(form)) return;
+  event.preventDefault();
+  const submitter = event.submitter;
+  hold(
+    form,
+    () => form.requestSubmit(submitter?.isConnected && submitter.closest('form') === form ? submitter : null),
+    () => HTMLFormElement.prototype.submit.call(form),
+  );
+}
+
+function rememberReach(event: Event): void {
+  if (!(event.target instanceof Element) || !event.isTrusted) return;
+  reached.push(event.target);
+  if (reached.length > REACHED_KEPT) reached.shift();
+}
+
+/**
+ * Gives the kept presses to the application, now that its root (or the island around them) exists: React hydrates
+ * what a click lands on at once (a discrete event reaching markup not yet adopted) and then handles the click, so
+ * a tap made before any script ran still takes effect: later, never not at all.
+ */
+export function replayTaps(scope?: Element): void {
+  const later: Kept[] = [];
+  for (const kept of pending.splice(0)) {
+    if (!kept.target.isConnected) continue;
+    if ((scope && !scope.contains(kept.target)) || waitingIsland(kept.target)) {
+      later.push(kept);
+      continue;
     }
+    if (kept.fallback) clearTimeout(kept.fallback.timer);
+    kept.replay();
   }
+  pending.push(...later);
+}
+
+const REACH = ['pointerdown', 'touchstart', 'focusin'] as const;
+
+/**
+ * Keeps taps and reaches from now on (a server-rendered page) and hands them over through the global: before the
+ * application, every tap on a control without code of its own; after, the taps on islands still waiting.
+ */
+function keepTaps(): void {
+  if (window[FIRST_VIEW_GLOBAL]) return;
+  addEventListener('click', rememberTap, true);
+  addEventListener('submit', rememberSubmit, true);
+  for (const type of REACH) addEventListener(type, rememberReach, { capture: true, passive: true });
+  window[FIRST_VIEW_GLOBAL] = {
+    replayTaps,
+    reachedFor: (element) => reached.some((target) => target.isConnected && element.contains(target)),
+  };
 }
 
 function onInput(types: readonly string[], go: () => void): () => void {
@@ -138,15 +245,17 @@ function whenIdle(go: () => void): void {
  * - `idle`: after `load` when the main thread is idle, or at the first input.
  * - `demand` (the default): when the visitor reaches for the page (pointer, touch, key, wheel, focus, a mouse
  *   moving over it), never by itself (carousels step without it: `stepPlainCarousels`); at idle when
- *   the page registers WeChat sharing or counts statistics, which happen at load. Until then the page is its
- *   server markup: links and forms work by themselves, and a tap on anything else is replayed once the
- *   application is there (`replayTaps`).
+ *   the page's code has work to do as soon as it opens (`startsAtLoad`). Until then the page is its server
+ *   markup: links and forms work by themselves, and a tap on anything else is replayed once the application (or
+ *   the island it landed on) is there (`replayTaps`).
  */
 export function hydrationTrigger(): Promise<void> {
   const serverRendered = document.getElementById(SITE_STATE_ID) !== null;
   const config = siteConfig();
   const mode = config.hydration;
-  if (!serverRendered || (mode !== 'idle' && mode !== 'demand')) return Promise.resolve();
+  if (!serverRendered) return Promise.resolve();
+  keepTaps();
+  if (mode !== 'idle' && mode !== 'demand') return Promise.resolve();
   return new Promise((resolve) => {
     const stops: (() => void)[] = [];
     let done = false;
@@ -156,13 +265,11 @@ export function hydrationTrigger(): Promise<void> {
       stops.forEach((stop) => stop());
       resolve();
     };
-    if (mode === 'idle' || registersAtLoad(config)) {
+    if (mode === 'idle' || startsAtLoad(config)) {
       stops.push(onInput(INPUTS, go));
       whenIdle(go);
       return;
     }
-    capturing = true;
-    addEventListener('click', rememberTap, true);
     stops.push(onIntent(go));
   });
 }

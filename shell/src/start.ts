@@ -2,9 +2,9 @@
 // "First view on phones"). It is built without the federation runtime and shares no module with the application
 // (shell/webpack.config.mjs); the server writes it instead of the application's entry, naming that entry in
 // `data-app`, which this script adds to the page when `hydrationTrigger` says so.
-import { FIRST_VIEW, FIRST_VIEW_GLOBAL } from '@site/shared-types';
+import { FIRST_VIEW } from '@site/shared-types';
 import { runFirstView } from './first-view';
-import { hydrationTrigger, replayTaps, siteConfig } from './hydration';
+import { hydrationTrigger, siteConfig } from './hydration';
 import { showLoadFailure } from './load-failure';
 import { scheduleVitals } from './vitals/schedule';
 
@@ -45,7 +45,4 @@ function start(sources: readonly string[]): void {
 
 runFirstView();
 scheduleVitals(siteConfig().vitals);
-void hydrationTrigger().then(() => {
-  window[FIRST_VIEW_GLOBAL] = { replayTaps };
-  start(app);
-});
+void hydrationTrigger().then(() => start(app));

@@ -8,7 +8,20 @@ import { mainUrl, mountedRemote, reachFor, startMode } from '../../support/site'
  * "When the application does not load").
  */
 
-const rootMarkup = (page: Page) => page.locator('#root').evaluate((root) => root.innerHTML);
+/**
+ * The page's markup, but for where its carousels are: they step by themselves (the first-view script), whether or
+ * not the application runs.
+ */
+const rootMarkup = (page: Page) =>
+  page.locator('#root').evaluate((root) => {
+    const copy = root.cloneNode(true) as HTMLElement;
+    for (const moving of copy.querySelectorAll('.swiper, .swiper *')) {
+      for (const name of ['style', 'data-plain-shown', 'data-plain-next-step-at']) moving.removeAttribute(name);
+    }
+    for (const bullet of copy.querySelectorAll('.swiper-pagination-bullet'))
+      bullet.className = 'swiper-pagination-bullet';
+    return copy.innerHTML;
+  });
 
 function consoleErrors(page: Page): string[] {
   const errors: string[] = [];

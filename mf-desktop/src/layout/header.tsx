@@ -39,7 +39,7 @@ function CloseIcon() {
  * with the active one marked, and the search: its button appears once the header has loaded and swaps the menu list for
  * an input (fading in over 1000 ms, out over 100 ms); the search icon, Enter and the close icon submit or close.
  */
-export function Header() {
+export default function Header() {
   const siteName = useAppSelector(selectSiteName);
   const { pathname, search } = useLocation();
   const navigate = useNavigate();

@@ -1,8 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useAdoptedFromServer, useLocation } from '@site/platform';
+import { island, useAdoptedFromServer, useLocation } from '@site/platform';
 import { Footer } from './footer';
-import { Header } from './header';
 import styles from './layout.module.css';
+
+/** The header with its search, as an island (docs/decisions.md "Islands"). */
+const Header = island('header', () => import('./header'));
 
 /** How long an anchor is waited for while its page loads (a link to `/about.html#message` from another page). */
 const ANCHOR_WAIT_FRAMES = 180;

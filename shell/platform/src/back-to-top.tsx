@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { SCROLL_ANIMATION_MS } from '@site/shared-types';
+import { island } from './island';
 import { animateScrollTo, useScrolledPast } from './scroll';
 
 export interface BackToTopProps {
@@ -26,7 +27,7 @@ const CHEVRON = (
  * A back-to-top control (docs/behaviour.md#go-to-top-and-scrolling): hidden until the page is scrolled past
  * `threshold`, then scrolls to the top over 800 ms, eased. Hidden, it is out of the tab order and the accessibility tree.
  */
-export function BackToTop({
+function BackToTopControl({
   threshold,
   className,
   shownClassName,
@@ -51,3 +52,6 @@ export function BackToTop({
     </button>
   );
 }
+
+/** The control as an island (docs/decisions.md "Islands"): adopted once the page scrolls, when it may be shown. */
+export const BackToTop = island('back-to-top', async () => ({ default: BackToTopControl }), 'scroll');

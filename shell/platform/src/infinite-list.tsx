@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { island } from './island';
 import { INFINITE_LIST, type Paged } from '@site/shared-types';
 import styles from './infinite-list.module.css';
 
@@ -18,7 +19,7 @@ export interface InfiniteListProps<T> {
  * runs; loading stops once the total is reached, and a no-more text shows. The first page is preloaded and the cursor
  * starts at 4. Give it a `key` per list (tab, menu) so a new list starts afresh.
  */
-export function InfiniteList<T>({ first, sum, load, children }: InfiniteListProps<T>) {
+function InfiniteListSection<T>({ first, sum, load, children }: InfiniteListProps<T>) {
   const [items, setItems] = useState(first);
   const [total, setTotal] = useState(sum);
   const [loading, setLoading] = useState(false);
@@ -92,3 +93,13 @@ export function InfiniteList<T>({ first, sum, load, children }: InfiniteListProp
     </>
   );
 }
+
+/**
+ * The list as an island (docs/decisions.md "Islands"): on a server-rendered page it is adopted when it comes near the
+ * viewport or the visitor reaches for it, before its end can come into view.
+ */
+export const InfiniteList = island(
+  'more-list',
+  async () => ({ default: InfiniteListSection as (props: InfiniteListProps<unknown>) => ReactNode }),
+  'visible',
+) as unknown as typeof InfiniteListSection;

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { SITE_CONFIG_ID, type PageHead, type RouteMatch, type SiteConfig } from '@site/shared-types';
+import { SITE_CONFIG_ID, type PageHead, type RouteMatch, type SiteConfig, type StartsAtLoad } from '@site/shared-types';
 import type { AppStore } from './store';
 
 /** What the shell hands to a remote's `./App`. */
@@ -39,6 +39,8 @@ export interface RemoteModule {
   prefetch?: Prefetch;
   /** The store slices (besides the shell's) its pages read: handed to the browser with a server render. */
   stateSlices?: readonly string[];
+  /** What its pages do as soon as they open, so that their code starts at once (docs/decisions.md "Hydration"). */
+  startsAtLoad?: StartsAtLoad;
 }
 
 /**

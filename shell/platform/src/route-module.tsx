@@ -1,4 +1,4 @@
-import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import { createContext, useContext, useRef, type ComponentType, type ReactNode } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Route, Routes, useLocation } from './router';
 import { matchSiteRoute, NOT_FOUND_HEAD, type PageHead, type Paged, type SiteRoute } from '@site/shared-types';
@@ -122,13 +122,34 @@ function useRead(entry: RouteRead<unknown>): ReadState<unknown> {
   };
 }
 
+/**
+ * The reads' states, the same object as long as no field of any changed: the page's context changes only with
+ * its data. A context that changes reaches every island of the page not adopted yet, which React would then have
+ * to adopt or render anew without its code (docs/decisions.md "Islands").
+ */
+function useUnchanged(states: Record<string, ReadState<unknown>>): Record<string, ReadState<unknown>> {
+  const kept = useRef(states);
+  const before = kept.current;
+  const same =
+    Object.keys(states).length === Object.keys(before).length &&
+    Object.entries(states).every(([key, state]) => {
+      const old = before[key];
+      return (
+        old !== undefined && (Object.keys(state) as (keyof ReadState<unknown>)[]).every((f) => state[f] === old[f])
+      );
+    });
+  if (!same) kept.current = states;
+  return kept.current;
+}
+
 function RouteView({ module }: { module: AnyRouteModule }) {
   const { pathname, search } = useLocation();
   const params = paramsOf(pathname, search);
   const reads = module.load(params) as RouteReads;
-  const states: Record<string, ReadState<unknown>> = {};
+  const read: Record<string, ReadState<unknown>> = {};
   // Hooks in a loop: a module's load answers the same keys every time, and each route has its own RouteView.
-  for (const [key, entry] of Object.entries(reads)) states[key] = useRead(entry);
+  for (const [key, entry] of Object.entries(reads)) read[key] = useRead(entry);
+  const states = useUnchanged(read);
   const loaded = Object.fromEntries(Object.entries(states).map(([key, state]) => [key, state.data]));
   // While a first read is on its way (client navigation) nothing is known yet: the site title, not the head's
   // not-found, which is for an item that turned out not to exist.

@@ -12,6 +12,7 @@ export {
   Route,
   Routes,
   StaticRouter,
+  UNSAFE_LocationContext,
   useLocation,
   useNavigate,
   type LinkProps,

@@ -120,6 +120,10 @@ async function renderWith(request: SsrRequest, module: RemoteModule, store: AppS
         preloaded={{ name: request.remote, module }}
       />,
       {
+        // Every Suspense boundary (an island, docs/decisions.md "Islands") is written in place, complete: without
+        // this, React moves a boundary that comes after the first 12,800 bytes to the end of the page, with an
+        // inline script to put it back, which visitors without JavaScript and crawlers would not run.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         // Crawlers and visitors without JavaScript get the whole page: wait for everything, then stream it.
         onAllReady() {
           clearTimeout(timer);
@@ -130,6 +134,7 @@ async function renderWith(request: SsrRequest, module: RemoteModule, store: AppS
           resolve({
             head: composeHead(head, meta),
             stateJson: scriptJson(dehydrate(state, module.stateSlices)),
+            startsAtLoad: module.startsAtLoad ?? {},
             stream(write, done) {
               rendering.pipe(
                 new Writable({

@@ -9,6 +9,7 @@ import {
   siteName,
   type LeadFormState,
   type SiteConfig,
+  type StartsAtLoad,
 } from '@site/shared-types';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -134,6 +135,7 @@ export class PageService {
       analyticsId: this.config.analyticsId,
       // Public pages only: not the back office, nor a preview (a draft shown to an administrator), nor "not found".
       vitals: this.shell.vitals(files, match && remote !== 'mf_admin' && !preview ? this.config.vitalsPercent : 0),
+      startAtLoad: startAtLoad(rendered?.result.startsAtLoad, this.config),
     };
     const name = siteName(site.title);
     // The page a sent form moves to (`?sent=1`) is the form's page for anyone else: its canonical address has no mark.
@@ -184,4 +186,17 @@ function loopbackBase(req: Request): string {
   const host =
     address.includes(':') && !address.startsWith('::ffff:') ? `[${address}]` : address.replace(/^::ffff:/, '');
   return `http://${host}:${req.socket.localPort}`;
+}
+
+/**
+ * Whether a rendered page's code starts as soon as it opens: its remote does work at load (`startsAtLoad`) that is
+ * configured here. The page's cached markup is the same for every visitor; WeChat's browser is told apart there.
+ */
+function startAtLoad(
+  work: StartsAtLoad | undefined,
+  config: Pick<AppConfig, 'analyticsId' | 'wechat'>,
+): SiteConfig['startAtLoad'] {
+  if (work?.analytics && config.analyticsId) return 'always';
+  if (work?.wechat && config.wechat.appId !== null) return 'wechat';
+  return undefined;
 }

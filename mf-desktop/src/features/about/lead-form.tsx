@@ -24,7 +24,7 @@ function CheckIcon() {
  * the platform's `useLeadForm`, the same as the mobile contact form; this draws it for the desktop: two fields a
  * row, the errors under their fields, a success panel in place of the form once sent.
  */
-export function LeadForm() {
+export default function LeadForm() {
   const form = useLeadForm();
   const { pathname } = useLocation();
   const { values, errors, outcome } = form;

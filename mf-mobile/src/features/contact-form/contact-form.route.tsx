@@ -1,89 +1,19 @@
-import { LEAD_LIMITS, LEAD_TEXTS, ROUTE_TITLES, type LeadField } from '@site/shared-types';
-import { defineRoute, LeadHoneypot, leadFieldId, read, useLeadForm, useRouteData } from '@site/platform';
+import { LEAD_TEXTS, ROUTE_TITLES } from '@site/shared-types';
+import { defineRoute, island, read, useRouteData } from '@site/platform';
 import { ContactCard } from '../../common/contact-card';
 import page from '../../common/page.module.css';
-import styles from './contact-form.module.css';
 
-const AUTOCOMPLETE: Partial<Record<LeadField, string>> = {
-  name: 'name',
-  phone: 'tel',
-  email: 'email',
-  address: 'address-line1',
-};
+/** The form, as an island (docs/decisions.md "Islands"): sent by the browser itself until its code comes. */
+const LeadForm = island('lead-form', () => import('./lead-form'));
 
-/**
- * The contact form (docs/behaviour.md#contact-form). Its rules, sending and outcome are the platform's
- * (`useLeadForm`, shared with the desktop about page's form); this page draws it for a phone. `website` is a
- * honeypot people never see.
- */
+/** The contact form page: its introduction, the form (`lead-form.tsx`) and the contact details. */
 function ContactFormPage() {
   const contact = useRouteData(contactFormRoute).contact.data;
-  const form = useLeadForm();
-  const { values, errors, outcome } = form;
-
-  const field = (name: LeadField, label: string, input: 'input' | 'textarea', type = 'text', required = false) => {
-    const id = leadFieldId(name);
-    const control = {
-      id,
-      name,
-      maxLength: LEAD_LIMITS[name],
-      value: values[name],
-      onChange: form.change(name),
-      'aria-invalid': errors[name] ? true : undefined,
-      'aria-describedby': errors[name] ? `${id}-error` : undefined,
-      required,
-    };
-    return (
-      <div className={styles.field}>
-        <label htmlFor={id}>
-          {label}
-          {required ? <em aria-hidden="true">*</em> : null}
-        </label>
-        {input === 'textarea' ? (
-          <textarea {...control} rows={4} />
-        ) : (
-          <input {...control} type={type} autoComplete={AUTOCOMPLETE[name]} />
-        )}
-        {errors[name] ? (
-          <p className={styles.fieldError} id={`${id}-error`} role="alert">
-            {errors[name]}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
-
   return (
     <main data-page="meabout" className={page.article}>
       <h1>{LEAD_TEXTS.title}</h1>
       <p className={page.intro}>{contact?.intro ?? LEAD_TEXTS.intro}</p>
-      {/* Sent by the browser itself before the application runs (or without JavaScript): the server answers. */}
-      <form
-        method="post"
-        className={styles.form}
-        onSubmit={(event) => void form.submit(event)}
-        noValidate
-        data-testid="lead-form"
-      >
-        {field('name', '姓名', 'input', 'text', true)}
-        {field('phone', '电话', 'input', 'tel', true)}
-        {field('email', '邮箱', 'input', 'email')}
-        {field('address', '地址', 'input')}
-        {field('content', '留言内容', 'textarea', 'text', true)}
-        <LeadHoneypot form={form} />
-        <button type="submit" className={styles.submit} disabled={form.sending}>
-          {form.sending ? LEAD_TEXTS.sending : LEAD_TEXTS.submit}
-        </button>
-        {outcome ? (
-          <p
-            className={outcome.kind === 'ok' ? styles.success : styles.failure}
-            role="status"
-            data-testid="lead-outcome"
-          >
-            {outcome.text}
-          </p>
-        ) : null}
-      </form>
+      <LeadForm />
       {contact ? <ContactCard contact={contact} /> : null}
     </main>
   );

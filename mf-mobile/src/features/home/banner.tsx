@@ -1,6 +1,4 @@
 import { useRef } from 'react';
-import 'swiper/css';
-import 'swiper/css/pagination';
 import { responsiveImage } from '@site/shared-types';
 import { Link, PlainCarousel, publicApi, useOnDemandCarousel } from '@site/platform';
 import { HOME_PATH } from '../../layout/route-look';
@@ -37,7 +35,7 @@ function BannerCarousel({ slides }: { slides: BannerSlide[] }) {
 }
 
 /** The banner slides from the header; a slide's desktop path opens the same path under /move. */
-export function Banner() {
+export default function Banner() {
   const header = publicApi.useHeaderQuery().data;
   if (!header || header.banner.length === 0) return null;
   const slides = header.banner.map((slide, index) => ({

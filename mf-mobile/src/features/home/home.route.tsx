@@ -1,13 +1,18 @@
 import type { CSSProperties } from 'react';
+// Swiper's stylesheets for the banner (`banner.tsx`), here so they come before this page's, which adjusts them.
+import 'swiper/css';
+import 'swiper/css/pagination';
 import { HOME_LIMITS, PROCESS_STEPS, responsiveImage, ROUTE_TITLES } from '@site/shared-types';
-import { defineRoute, Link, read, useRouteData } from '@site/platform';
+import { defineRoute, island, Link, read, useRouteData } from '@site/platform';
 import { CaseList } from '../../common/cards';
 import { LeadCallout } from '../../common/lead-callout';
 import { Loading } from '../../common/page-states';
 import { ServiceTiles } from '../../common/service-tiles';
 import page from '../../common/page.module.css';
-import { Banner } from './banner';
 import styles from './home.module.css';
+
+/** The banner carousel, as an island (docs/decisions.md "Islands"): the first-view script steps it until touched. */
+const Banner = island('banner', () => import('./banner'));
 
 function HomePage() {
   const { data } = useRouteData(homeRoute).home;
