@@ -283,6 +283,8 @@ describe('third-party scripts', () => {
   it('should name and admit WeChat and the statistics provider only when configured', async () => {
     const plain = await t.http.get('/move/zhy.html').set('User-Agent', MOBILE_UA);
     expect(config(plain.text)).toMatchObject({ wechat: false, analyticsId: null });
+    // Nothing configured to do at load: the page's code waits for the visitor.
+    expect(config(plain.text)).not.toHaveProperty('startAtLoad');
     expect(plain.headers['content-security-policy']).not.toMatch(/res\.wx\.qq\.com|hm\.baidu\.com/);
     const other = await createTestApp({
       WECHAT_APPID: 'wx1234567890',
@@ -291,12 +293,23 @@ describe('third-party scripts', () => {
     });
     try {
       const res = await other.http.get('/move/zhy.html').set('User-Agent', MOBILE_UA);
-      expect(config(res.text)).toMatchObject({ wechat: true, analyticsId: 'abc123' });
+      expect(config(res.text)).toMatchObject({ wechat: true, analyticsId: 'abc123', startAtLoad: 'always' });
+      // The mobile remote counts statistics at load; the desktop one does nothing at load.
+      const desktop = await other.http.get('/about.html').set('User-Agent', DESKTOP_UA);
+      expect(config(desktop.text)).not.toHaveProperty('startAtLoad');
       expect(res.headers['content-security-policy']).toContain(
         "script-src 'self' https://res.wx.qq.com https://hm.baidu.com",
       );
     } finally {
       await other.close();
+    }
+    // An official account without statistics: only WeChat's browser registers sharing at load.
+    const wechatOnly = await createTestApp({ WECHAT_APPID: 'wx1234567890', WECHAT_SECRET: 'secret' });
+    try {
+      const res = await wechatOnly.http.get('/move/zhy.html').set('User-Agent', MOBILE_UA);
+      expect(config(res.text)).toMatchObject({ wechat: true, analyticsId: null, startAtLoad: 'wechat' });
+    } finally {
+      await wechatOnly.close();
     }
   });
 });

@@ -59,7 +59,9 @@ for (const { face, path, userAgent, mobile } of FORMS) {
         await page.goto(mainUrl(path), { waitUntil: 'commit' });
         const name = page.locator('#lead-name');
         await name.waitFor();
-        expect(await startMode(page), 'typed before the code ran').toBeUndefined();
+        // In WeChat's browser the page starts its code at idle (it registers sharing at load), so typing may meet
+        // it before or after; elsewhere the code waits for the visitor.
+        if (face !== 'WeChat') expect(await startMode(page), 'typed before the code ran').toBeUndefined();
         await name.pressSequentially(lead.name, { delay: KEY_MS });
         // The application starts at the first key and takes the page over while the visitor goes on.
         if (way.startsWith('a short name')) await page.waitForTimeout(1500);
