@@ -13,6 +13,11 @@ export const SITE_STATE_ID = 'site-state';
 export const FIRST_VIEW = {
   /** On the first-view script's tag: the application's scripts, space-separated, added when it is needed. */
   app: 'data-app',
+  /**
+   * On the first-view script's tag: the scripts the application will need (its entry, the chunks behind it, the
+   * page's remote), space-separated, fetched without running once the page is quiet.
+   */
+  prefetch: 'data-prefetch',
   /** On a page's root element: what the first view does by itself there (`FIRST_VIEW_WORK`). */
   work: 'data-first-view',
   /**

@@ -8,8 +8,39 @@ import { hydrationTrigger, siteConfig } from './hydration';
 import { showLoadFailure } from './load-failure';
 import { scheduleVitals } from './vitals/schedule';
 
-const app =
-  (document.currentScript as HTMLScriptElement | null)?.getAttribute(FIRST_VIEW.app)?.split(' ').filter(Boolean) ?? [];
+/** The latest the prefetch waits for an idle moment after `load` (a busy main thread never reports idle). */
+const PREFETCH_IDLE_TIMEOUT_MS = 3000;
+
+const tag = document.currentScript as HTMLScriptElement | null;
+const app = tag?.getAttribute(FIRST_VIEW.app)?.split(' ').filter(Boolean) ?? [];
+const prefetch = tag?.getAttribute(FIRST_VIEW.prefetch)?.split(' ').filter(Boolean) ?? [];
+let started = false;
+
+/**
+ * Once the page is quiet (loaded, then idle), fetches the scripts the application will need without running them
+ * (`<link rel="prefetch">`, the lowest priority): the main thread stays free, and the first press then pays only
+ * for running the code. Not when the visitor asked to save data, nor once the application started.
+ */
+function prefetchWhenQuiet(sources: readonly string[]): void {
+  const connection = (navigator as { connection?: { saveData?: boolean } }).connection;
+  if (sources.length === 0 || connection?.saveData) return;
+  const go = () => {
+    if (started) return;
+    for (const href of sources) {
+      const link = document.createElement('link');
+      link.rel = 'prefetch';
+      link.as = 'script';
+      link.href = href;
+      document.head.append(link);
+    }
+  };
+  const idle = () => {
+    if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: PREFETCH_IDLE_TIMEOUT_MS });
+    else setTimeout(go, PREFETCH_IDLE_TIMEOUT_MS);
+  };
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
+}
 
 /**
  * Adds the scripts to the page, in order as `defer` scripts would run; answers which could not be fetched or
@@ -33,6 +64,7 @@ function addScripts(sources: readonly string[]): Promise<string[]> {
 }
 
 function start(sources: readonly string[]): void {
+  started = true;
   void addScripts(sources).then((failed) => {
     if (failed.length === 0) return;
     let missing = failed;
@@ -45,4 +77,5 @@ function start(sources: readonly string[]): void {
 
 runFirstView();
 scheduleVitals(siteConfig().vitals);
+prefetchWhenQuiet(prefetch);
 void hydrationTrigger().then(() => start(app));

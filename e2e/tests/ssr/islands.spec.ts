@@ -131,4 +131,45 @@ test.describe('islands', () => {
     expect(documents).toEqual([]);
     await context.close();
   });
+
+  test('once the page is quiet, the code it will need is fetched without running, and then comes from the cache', async ({
+    browser,
+  }) => {
+    const { context, page } = await open(browser, 'desktop');
+    const fetched: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'document') fetched.push(new URL(request.url()).pathname);
+    });
+    await page.goto(mainUrl('/about.html'));
+    const prefetched = page.locator('link[rel="prefetch"]');
+    await expect.poll(() => prefetched.count()).toBeGreaterThan(2);
+    const hrefs = await prefetched.evaluateAll((links) =>
+      links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+    );
+    // The entry, the chunks behind it, and the page's remote (its container and its module).
+    expect(hrefs.some((href) => /^\/assets\/main\.[0-9a-f]{8}\.js$/.test(href))).toBe(true);
+    expect(hrefs.some((href) => /^\/remotes\/mf_desktop\/.+\/remoteEntry\.js$/.test(href))).toBe(true);
+    expect(hrefs.some((href) => /__federation_expose_App\.[0-9a-f]+\.js$/.test(href))).toBe(true);
+    // Fetched, not run: the application has not started.
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as { __SITE_START__?: string }).__SITE_START__)).toBeUndefined();
+    const before = fetched.filter((path) => hrefs.includes(path)).length;
+    expect(before).toBe(hrefs.length);
+    // The visitor reaches for the page: the application runs from what was fetched, nothing asked again.
+    fetched.length = 0;
+    await mountedRemote(page);
+    await page.waitForLoadState('networkidle');
+    const again = await page.evaluate(
+      (paths) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
+          .filter((entry) => paths.includes(new URL(entry.name).pathname))
+          .map((entry) => (entry as PerformanceResourceTiming).transferSize),
+      hrefs,
+    );
+    expect(again.length).toBeGreaterThan(0);
+    expect(again.every((size) => size === 0)).toBe(true);
+    await context.close();
+  });
 });

@@ -156,6 +156,7 @@ export class PageService {
         ...(preview ? ['<meta name="robots" content="noindex, nofollow" />'] : []),
       ],
       styles: rendered?.styles ?? [],
+      prefetch: rendered?.scripts ?? [],
       config,
       stateJson: rendered?.result.stateJson ?? null,
       banner: preview ? PREVIEW_BANNER : undefined,

@@ -14,7 +14,7 @@ export interface ShellFiles {
    * The application's entry scripts, its stylesheets, and the first-view script (docs/decisions.md "First view
    * on phones"), absent from a development build.
    */
-  assets: { scripts: string[]; styles: string[]; start?: string; vitals?: string };
+  assets: { scripts: string[]; styles: string[]; prefetch?: string[]; start?: string; vitals?: string };
 }
 
 export interface PageParts {
@@ -22,6 +22,8 @@ export interface PageParts {
   head: string[];
   /** The rendering remote release's stylesheets (none for a page rendered in the browser). */
   styles: PageStyle[];
+  /** The rendering remote release's scripts, fetched without running once the page is quiet. */
+  prefetch?: string[];
   config: SiteConfig;
   /** The server render's state, already safe inside a `<script>` element; `null` when rendered in the browser. */
   stateJson: string | null;
@@ -91,7 +93,11 @@ export class ShellTemplate {
     const app = files.assets.scripts.map((src) => base + src);
     const { start } = files.assets;
     if (start && parts.stateJson !== null && parts.config.hydration !== 'eager') {
-      return `<script defer src="${escapeHtml(base + start)}" ${FIRST_VIEW.app}="${escapeHtml(app.join(' '))}"></script>`;
+      const prefetch = [...(files.assets.prefetch ?? []).map((src) => base + src), ...(parts.prefetch ?? [])];
+      return (
+        `<script defer src="${escapeHtml(base + start)}" ${FIRST_VIEW.app}="${escapeHtml(app.join(' '))}" ` +
+        `${FIRST_VIEW.prefetch}="${escapeHtml([...app, ...prefetch].join(' '))}"></script>`
+      );
     }
     return app.map((src) => `<script defer src="${escapeHtml(src)}"></script>`).join('');
   }

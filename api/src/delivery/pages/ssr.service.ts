@@ -20,6 +20,8 @@ export interface ServerRender {
   result: SsrResult;
   /** The remote release's stylesheets, for the head. */
   styles: PageStyle[];
+  /** The remote release's scripts, fetched without running once the page is quiet. */
+  scripts: string[];
 }
 
 export interface RenderInput {
@@ -81,7 +83,7 @@ export class SsrService {
     }
     try {
       const result = await loaded.renderer.render(this.request(input, input.url, release));
-      return { result, styles: release.styles };
+      return { result, styles: release.styles, scripts: release.scripts };
     } catch (error) {
       // Counted against the release: a canary that fails to render on the server is rolled back.
       input.onFailure?.();

@@ -27,6 +27,11 @@ export interface ServerRelease {
   serverEntry: string;
   /** The CSS the exposed `./App` loads, in the head so the first paint is styled (see {@link PageStyle}). */
   styles: PageStyle[];
+  /**
+   * The scripts the browser needs to run `./App` (its container and the exposed module's chunks), fetched without
+   * running once the page is quiet (docs/decisions.md "Islands").
+   */
+  scripts: string[];
 }
 
 /**
@@ -50,7 +55,11 @@ async function pageStyle(dir: string, href: string, file: string): Promise<PageS
 }
 
 interface Manifest {
-  exposes?: { path?: string; assets?: { css?: { sync?: string[]; async?: string[] } } }[];
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: {
+    path?: string;
+    assets?: { css?: { sync?: string[]; async?: string[] }; js?: { sync?: string[] } };
+  }[];
 }
 
 interface Served {
@@ -300,10 +309,14 @@ export class RemotesService implements OnModuleInit {
     try {
       await fs.access(entry);
       const manifest = JSON.parse(await fs.readFile(path.join(dir, 'web', 'mf-manifest.json'), 'utf8')) as Manifest;
-      const css = manifest.exposes?.find((expose) => expose.path === './App')?.assets?.css;
+      const assets = manifest.exposes?.find((expose) => expose.path === './App')?.assets;
+      const css = assets?.css;
       const files = [...(css?.sync ?? []), ...(css?.async ?? [])];
+      const container = manifest.metaData?.remoteEntry;
+      const containerFile = container?.name ? `${container.path ? `${container.path}/` : ''}${container.name}` : null;
       return {
         serverEntry: pathToFileURL(entry).href,
+        scripts: [...(containerFile ? [containerFile] : []), ...(assets?.js?.sync ?? [])].map((file) => base + file),
         styles: await Promise.all(
           [...new Set(files)].map((file) => pageStyle(path.join(dir, 'web'), `${base}${file}`, file)),
         ),
