@@ -37,6 +37,17 @@ export const FIRST_VIEW_WORK = {
 /** The global through which the first-view script hands its remembered taps to the application it started. */
 export const FIRST_VIEW_GLOBAL = '__SITE_FIRST_VIEW__';
 
+/** What the first-view script hands over through `FIRST_VIEW_GLOBAL` (`Target`: the page's element type). */
+export interface FirstViewHandOver<Target> {
+  /**
+   * Replays the presses kept for the application: those within `scope` (all when not given), except on an island
+   * not adopted yet, which are kept for its own adoption.
+   */
+  replayTaps: (scope?: Target) => void;
+  /** Whether the visitor reached for (pressed, touched, focused) something within `element` before now. */
+  reachedFor: (element: Target) => boolean;
+}
+
 /**
  * A carousel's plain markup that the first-view script steps by itself until its real code takes over: on the
  * `.swiper` element, its autoplay delay and step duration in milliseconds.

@@ -5,6 +5,7 @@ import {
   FIRST_VIEW_BACK,
   FIRST_VIEW_GLOBAL,
   ISLAND,
+  type FirstViewHandOver,
   SITE_CONFIG_ID,
   SITE_STATE_ID,
 } from '@site/shared-types';
@@ -63,20 +64,9 @@ function startsAtLoad(config: SiteStartConfig): boolean {
   return at === 'always' || (at === 'wechat' && /MicroMessenger/i.test(navigator.userAgent));
 }
 
-/** What the first-view script hands to the application it started. */
-export interface FirstViewHandOver {
-  /**
-   * Replays the taps kept for the application: those within `scope` (all when not given), except on an island
-   * not adopted yet, which are kept for its own adoption.
-   */
-  replayTaps: (scope?: Element) => void;
-  /** Whether the visitor reached for (pressed, touched, focused) something within `element` before now. */
-  reachedFor: (element: Element) => boolean;
-}
-
 declare global {
   interface Window {
-    [FIRST_VIEW_GLOBAL]?: FirstViewHandOver;
+    [FIRST_VIEW_GLOBAL]?: FirstViewHandOver<Element>;
   }
 }
 

@@ -12,7 +12,13 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import { FIRST_VIEW_GLOBAL, ISLAND, type IslandFailure, type IslandWake } from '@site/shared-types';
+import {
+  FIRST_VIEW_GLOBAL,
+  ISLAND,
+  type FirstViewHandOver,
+  type IslandFailure,
+  type IslandWake,
+} from '@site/shared-types';
 import { UNSAFE_LocationContext as LocationContext } from './router';
 
 /** An island's wrapper takes no box of its own: the section lays out as if it were not there. */
@@ -21,10 +27,7 @@ const CONTENTS = { display: 'contents' } as const;
 const VISIBLE_MARGIN = '400px';
 const REACH = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 
-interface HandOver {
-  replayTaps: (scope?: Element) => void;
-  reachedFor: (element: Element) => boolean;
-}
+type HandOver = FirstViewHandOver<Element>;
 
 const handOver = (): HandOver | undefined =>
   (window as unknown as Record<string, HandOver | undefined>)[FIRST_VIEW_GLOBAL];
