@@ -71,13 +71,13 @@ declare global {
 }
 
 /**
- * A press kept for the application: `replay` gives it to the code once there; `fallback`, when set, is what the
- * browser would have done (follow a link, send a form), done anyway if the code is not there in time.
+ * A press kept for the application: `replay` gives it to the code once there; `fallback`, when set, is the timer
+ * that does what the browser would have done (follow a link, send a form) if the code is not there in time.
  */
 interface Kept {
   target: Element;
   replay: () => void;
-  fallback?: { timer: number };
+  fallback?: number;
 }
 
 /** Presses on controls that had no code yet, in order, for `replayTaps` once the page has it. */
@@ -103,14 +103,12 @@ const click = (target: Element) => () =>
 /** Keeps a press that the browser would act on by itself, doing that after `HOLD_MS` if it is still kept. */
 function hold(target: Element, replay: () => void, act: () => void): void {
   const kept: Kept = { target, replay };
-  kept.fallback = {
-    timer: window.setTimeout(() => {
-      const at = pending.indexOf(kept);
-      if (at < 0) return;
-      pending.splice(at, 1);
-      act();
-    }, HOLD_MS),
-  };
+  kept.fallback = window.setTimeout(() => {
+    const at = pending.indexOf(kept);
+    if (at < 0) return;
+    pending.splice(at, 1);
+    act();
+  }, HOLD_MS);
   pending.push(kept);
 }
 
@@ -173,7 +171,7 @@ export function replayTaps(scope?: Element): void {
       later.push(kept);
       continue;
     }
-    if (kept.fallback) clearTimeout(kept.fallback.timer);
+    clearTimeout(kept.fallback);
     kept.replay();
   }
   pending.push(...later);
