@@ -46,9 +46,17 @@ describe('the shell page', () => {
     expect(res.text).toContain(`<meta name="description" content="${description!.content}" />`);
     expect(res.text).toContain('<link rel="canonical" href="http://www.yunfan.test/" />');
     expect(res.text).toContain('<meta property="og:site_name" content="云帆科技" />');
-    // A server-rendered page starts with the first-view script, which adds the application's entry when needed.
-    expect(res.text).toMatch(
-      /<script defer src="\/assets\/start\.[0-9a-f]{8}\.js" data-app="\/assets\/main\.[0-9a-f]{8}\.js"><\/script>/,
+    // A server-rendered page starts with the first-view script, which adds the application's entry when needed,
+    // and fetches it (with the chunks behind it and the page's remote) without running it once the page is quiet.
+    const start = res.text.match(
+      /<script defer src="\/assets\/start\.[0-9a-f]{8}\.js" data-app="(\/assets\/main\.[0-9a-f]{8}\.js)" data-prefetch="([^"]+)"><\/script>/,
+    );
+    expect(start).not.toBeNull();
+    const prefetch = start![2]!.split(' ');
+    expect(prefetch[0]).toBe(start![1]);
+    expect(prefetch).toContainEqual(expect.stringMatching(/^\/remotes\/mf_desktop\/[a-z0-9-]+\/remoteEntry\.js$/));
+    expect(prefetch).toContainEqual(
+      expect.stringMatching(/^\/remotes\/mf_desktop\/[a-z0-9-]+\/__federation_expose_App\./),
     );
     expect(res.text).not.toMatch(/<script defer src="\/assets\/main\./);
     expect(config(res.text)).toEqual({

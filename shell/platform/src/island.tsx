@@ -176,19 +176,31 @@ export function island<P extends object>(
   const woken = new Promise<void>((resolve) => {
     wake = resolve;
   });
-  const Code = lazy(async () => {
-    if (typeof document !== 'undefined') {
-      const wrappers = [...document.querySelectorAll(`[${ISLAND.name}="${name}"]`)];
-      for (const wrapper of wrappers)
-        serverMarkup.set(
-          wrapper,
-          [...wrapper.childNodes].map((n) => n.cloneNode(true)),
-        );
-      watch(wrappers, when, wake);
-      await woken;
-      return loadPatiently(load);
+  // On the server the island's code is fetched as soon as the island is defined, and handed to React as already
+  // there, so no render suspends on it: a boundary that suspends is written differently (the pictures' preloads
+  // move), and the same page must come out the same whenever it is rendered.
+  let onServer: { default: ComponentType<P> } | null = null;
+  if (typeof document === 'undefined') {
+    load().then(
+      (module) => {
+        onServer = module;
+      },
+      () => undefined,
+    );
+  }
+  const Code = lazy(() => {
+    if (typeof document === 'undefined') {
+      const module = onServer;
+      return module ? ({ then: (take: (loaded: typeof module) => void) => take(module) } as never) : load();
     }
-    return load();
+    const wrappers = [...document.querySelectorAll(`[${ISLAND.name}="${name}"]`)];
+    for (const wrapper of wrappers)
+      serverMarkup.set(
+        wrapper,
+        [...wrapper.childNodes].map((n) => n.cloneNode(true)),
+      );
+    watch(wrappers, when, wake);
+    return woken.then(() => loadPatiently(load));
   });
   function Island(props: P) {
     const wrapper = useRef<HTMLDivElement>(null);
