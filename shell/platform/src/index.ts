@@ -86,7 +86,7 @@ export { animateScrollTo, useScrolledPast } from './scroll';
 export { useAdoptedFromServer, useHydrating } from './hydrating';
 export { useTakeOverFields } from './take-over-fields';
 export { useModuleOnDemand, type OnDemandOptions } from './on-demand';
-export { island } from './island';
+export { island, islandsReady } from './island';
 export {
   CAROUSEL_LEAD_MS,
   startOnDemandCarousel,

@@ -102,6 +102,17 @@ function Adopted({ wrapper, onAdopted }: { wrapper: RefObject<HTMLDivElement | n
   return null;
 }
 
+/** On the server: the islands' code still being fetched (`islandsReady`). */
+const serverLoads = new Set<Promise<void>>();
+
+/**
+ * On the server: answers once every island defined so far has its code, so that no render suspends on one (the
+ * server render waits for it before it renders a page).
+ */
+export function islandsReady(): Promise<void> {
+  return Promise.all(serverLoads).then(() => undefined);
+}
+
 /** A copy of each island's server markup, taken before React adopts any of it: put back if its code fails. */
 const serverMarkup = new WeakMap<Element, Node[]>();
 
@@ -177,16 +188,18 @@ export function island<P extends object>(
     wake = resolve;
   });
   // On the server the island's code is fetched as soon as the island is defined, and handed to React as already
-  // there, so no render suspends on it: a boundary that suspends is written differently (the pictures' preloads
-  // move), and the same page must come out the same whenever it is rendered.
+  // there (the render waits for `islandsReady`), so no render suspends on it: a boundary that suspends is written
+  // differently (the pictures' preloads move), and the same page must come out the same whenever it is rendered.
   let onServer: { default: ComponentType<P> } | null = null;
   if (typeof document === 'undefined') {
-    load().then(
+    const loading = load().then(
       (module) => {
         onServer = module;
       },
       () => undefined,
     );
+    serverLoads.add(loading);
+    void loading.then(() => serverLoads.delete(loading));
   }
   const Code = lazy(() => {
     if (typeof document === 'undefined') {

@@ -4,6 +4,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import {
   createAppStore,
   dehydrate,
+  islandsReady,
   leadRestored,
   releaseStore,
   seedKeywords,
@@ -102,6 +103,8 @@ async function prefetch(request: SsrRequest, module: RemoteModule, store: AppSto
 async function renderWith(request: SsrRequest, module: RemoteModule, store: AppStore): Promise<SsrResult> {
   const head = await prefetch(request, module, store);
   await settleQueries(store);
+  // The page's islands have their code: none suspends, so the page comes out the same on every render.
+  await islandsReady();
   const state = store.getState();
   const meta = state.site.meta;
 
