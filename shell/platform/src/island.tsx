@@ -97,7 +97,10 @@ function Adopted({ wrapper, onAdopted }: { wrapper: RefObject<HTMLDivElement | n
     const element = wrapper.current;
     if (!element) return;
     element.setAttribute(ISLAND.ready, '');
-    handOver()?.replayTaps(element);
+    // After React has handled what the island's own effects did as it was adopted (a form takes over what was
+    // typed into it): a form sent meanwhile is sent with that.
+    const replay = setTimeout(() => handOver()?.replayTaps(element), 0);
+    return () => clearTimeout(replay);
   }, [wrapper, onAdopted]);
   return null;
 }
