@@ -221,9 +221,13 @@ function onIntent(go: () => void): () => void {
   };
 }
 
-function whenIdle(go: () => void): void {
+/**
+ * Calls `go` once the page has loaded and the main thread is idle, at the latest `timeoutMs` after `load`; where
+ * the browser cannot tell idle time, `fallbackMs` after `load`.
+ */
+export function whenIdle(go: () => void, timeoutMs = IDLE_TIMEOUT_MS, fallbackMs = 500): void {
   const idle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(go, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(go, 500);
+    'requestIdleCallback' in window ? requestIdleCallback(go, { timeout: timeoutMs }) : setTimeout(go, fallbackMs);
   if (document.readyState === 'complete') idle();
   else addEventListener('load', idle, { once: true });
 }

@@ -4,7 +4,7 @@
 // `data-app`, which this script adds to the page when `hydrationTrigger` says so.
 import { FIRST_VIEW } from '@site/shared-types';
 import { runFirstView } from './first-view';
-import { hydrationTrigger, siteConfig } from './hydration';
+import { hydrationTrigger, siteConfig, whenIdle } from './hydration';
 import { showLoadFailure } from './load-failure';
 import { scheduleVitals } from './vitals/schedule';
 
@@ -34,12 +34,7 @@ function prefetchWhenQuiet(sources: readonly string[]): void {
       document.head.append(link);
     }
   };
-  const idle = () => {
-    if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: PREFETCH_IDLE_TIMEOUT_MS });
-    else setTimeout(go, PREFETCH_IDLE_TIMEOUT_MS);
-  };
-  if (document.readyState === 'complete') idle();
-  else addEventListener('load', idle, { once: true });
+  whenIdle(go, PREFETCH_IDLE_TIMEOUT_MS, PREFETCH_IDLE_TIMEOUT_MS);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createContext, useContext, useRef, type ComponentType, type ReactNode } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
+import { shallowEqual } from 'react-redux';
 import { Route, Routes, useLocation } from './router';
 import { matchSiteRoute, NOT_FOUND_HEAD, type PageHead, type Paged, type SiteRoute } from '@site/shared-types';
 import type { Prefetch } from './remote-contract';
@@ -132,12 +133,7 @@ function useUnchanged(states: Record<string, ReadState<unknown>>): Record<string
   const before = kept.current;
   const same =
     Object.keys(states).length === Object.keys(before).length &&
-    Object.entries(states).every(([key, state]) => {
-      const old = before[key];
-      return (
-        old !== undefined && (Object.keys(state) as (keyof ReadState<unknown>)[]).every((f) => state[f] === old[f])
-      );
-    });
+    Object.entries(states).every(([key, state]) => before[key] !== undefined && shallowEqual(state, before[key]));
   if (!same) kept.current = states;
   return kept.current;
 }
