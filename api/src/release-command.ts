@@ -16,7 +16,8 @@ import {
   type Command,
   type CommandIo,
 } from './core/command.js';
-import { ACTOR, ReleasesService } from './delivery/publishing/releases.service.js';
+import { ACTOR, ReleaseSwitches } from './delivery/publishing/release-switches.js';
+import { ReleasesOverviewService } from './delivery/publishing/releases-overview.service.js';
 
 /**
  * `npm run release -- list | activate <remote> <id> | canary <remote> <id> <percent> | promote <remote> |
@@ -77,17 +78,18 @@ async function release(
     logger: ['error'],
   });
   try {
-    const releases = app.get(ReleasesService);
+    const switches = app.get(ReleaseSwitches);
+    const overviews = app.get(ReleasesOverviewService);
     const actor = `${ACTOR.cli}（${os.userInfo().username}）`;
     if (command === 'list') {
-      printOverview(await releases.overview(), io);
+      printOverview(await overviews.overview(), io);
       return EXIT_OK;
     }
-    if (command === 'activate') await releases.activate(remote!, args[1]!, actor);
-    if (command === 'canary') await releases.canary(remote!, args[1]!, percent, actor);
-    if (command === 'promote') await releases.promote(remote!, actor);
-    if (command === 'rollback') await releases.rollback(remote!, actor);
-    const after = (await releases.overview()).remotes.find((found) => found.remote === remote)!;
+    if (command === 'activate') await switches.activate(remote!, args[1]!, actor);
+    if (command === 'canary') await switches.canary(remote!, args[1]!, percent, actor);
+    if (command === 'promote') await switches.promote(remote!, actor);
+    if (command === 'rollback') await switches.rollback(remote!, actor);
+    const after = (await overviews.overview()).remotes.find((found) => found.remote === remote)!;
     const canary = after.canary ? `, canary ${after.canary.release} at ${after.canary.percent} %` : '';
     io.out(`${after.title} (${remote}): active ${after.active ?? '-'}${canary}`);
     return EXIT_OK;

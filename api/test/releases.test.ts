@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ReleasesOverview, RemoteName, RemoteReleases } from '@site/shared-types';
 import { cloneRelease, currentRelease, writeCurrent } from '../../e2e/support/release-fixtures.mjs';
 import { RemotesService } from '../src/delivery/releases/remotes.service.js';
-import { ReleasesService } from '../src/delivery/publishing/releases.service.js';
+import { ReleaseRounds } from '../src/delivery/publishing/release-rounds.js';
 import { runReleaseCommand } from '../src/release-command.js';
 import { adminCall, login } from './support/admin-session.js';
 import { ok, refused } from './support/envelope.js';
@@ -71,7 +71,7 @@ async function timeToServe(app: TestApp, release: string, bucket?: number): Prom
   return Infinity;
 }
 
-const tick = (app = t) => app.app.get(ReleasesService).tick();
+const tick = (app = t) => app.app.get(ReleaseRounds).tick();
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(process.env.TEST_ROOT ?? '/tmp', 'releases-'));

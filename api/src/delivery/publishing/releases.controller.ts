@@ -9,26 +9,31 @@ import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { CurrentAdmin } from '../../core/auth/admin.decorator.js';
 import type { AdminIdentity } from '../../core/auth/auth.service.js';
 import { CanaryDto, ClientErrorDto, ReleaseDto, RemoteDto } from './dto/releases.dto.js';
-import { ReleasesService } from './releases.service.js';
+import { ClientErrorIntake } from './client-errors.js';
+import { ReleaseSwitches } from './release-switches.js';
+import { ReleasesOverviewService } from './releases-overview.service.js';
 
 /** 版本发布: the remote releases, switched from the back office (docs/behaviour.md#remote-releases). */
 @ApiTags('admin: releases')
 @ApiSecurity('token')
 @Controller('api')
 export class ReleasesController {
-  constructor(private readonly releases: ReleasesService) {}
+  constructor(
+    private readonly overviews: ReleasesOverviewService,
+    private readonly switches: ReleaseSwitches,
+  ) {}
 
   @ApiPost('releases')
   @ApiOperation({ summary: "Every remote's kept releases, pointer, error counts, and the latest switches" })
   overview(): Promise<ReleasesOverview> {
-    return this.releases.overview();
+    return this.overviews.overview();
   }
 
   @ApiPost('activaterelease')
   @ApiOperation({ summary: 'Serve a kept release to everyone (through the gate); ends a canary' })
   @ResponseMessage('已启用')
   async activate(@Body() body: ReleaseDto, @CurrentAdmin() admin: AdminIdentity): Promise<null> {
-    await this.releases.activate(body.remote, body.release, await this.actor(admin));
+    await this.switches.activate(body.remote, body.release, await this.actor(admin));
     return null;
   }
 
@@ -36,7 +41,7 @@ export class ReleasesController {
   @ApiOperation({ summary: 'Serve a kept release to a share of visitors (through the gate)' })
   @ResponseMessage('灰度发布已开始')
   async canary(@Body() body: CanaryDto, @CurrentAdmin() admin: AdminIdentity): Promise<null> {
-    await this.releases.canary(body.remote, body.release, body.percent, await this.actor(admin));
+    await this.switches.canary(body.remote, body.release, body.percent, await this.actor(admin));
     return null;
   }
 
@@ -44,7 +49,7 @@ export class ReleasesController {
   @ApiOperation({ summary: 'Make the canary the active release' })
   @ResponseMessage('已全量发布')
   async promote(@Body() body: RemoteDto, @CurrentAdmin() admin: AdminIdentity): Promise<null> {
-    await this.releases.promote(body.remote, await this.actor(admin));
+    await this.switches.promote(body.remote, await this.actor(admin));
     return null;
   }
 
@@ -52,13 +57,13 @@ export class ReleasesController {
   @ApiOperation({ summary: 'End the canary, or without one go back to the release active before' })
   @ResponseMessage('已回滚')
   async rollback(@Body() body: RemoteDto, @CurrentAdmin() admin: AdminIdentity): Promise<null> {
-    await this.releases.rollback(body.remote, await this.actor(admin));
+    await this.switches.rollback(body.remote, await this.actor(admin));
     return null;
   }
 
   /** The administrator's e-mail, for the audit entry. */
   private actor(admin: AdminIdentity): Promise<string> {
-    return this.releases.actorOf(admin.userId);
+    return this.switches.actorOf(admin.userId);
   }
 }
 
@@ -67,12 +72,12 @@ export class ReleasesController {
 @Public()
 @Controller('api/frontend')
 export class ClientErrorsController {
-  constructor(private readonly releases: ReleasesService) {}
+  constructor(private readonly errors: ClientErrorIntake) {}
 
   @ApiPost('errors')
   @ApiOperation({ summary: 'Report a remote load failure or an uncaught error in the browser' })
   @ResponseMessage('已收到')
   report(@Req() req: Request, @Body() body: ClientErrorDto, @Client() client: ClientInfo): { counted: boolean } {
-    return { counted: this.releases.reportClientError(req, body, client.ip) };
+    return { counted: this.errors.reportClientError(req, body, client.ip) };
   }
 }
