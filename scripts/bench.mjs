@@ -15,8 +15,10 @@
 //   6. `first-tap`: every control of the same public pages that is not a link or a field, tapped 0.8 s and 3.1 s after
 //      `load` on a 4× slower CPU and a phone network, each in a fresh context: the longest Event Timing entry (what
 //      INP is made of) and the time to its visible answer, with a summary beside the targets (bench-first-tap.mjs;
-//      about 10 minutes). `npm run bench -- first-tap lighthouse` adds Lighthouse's figures for the same pages.
-// `npm run bench -- cache` (or `js`, `lighthouse`, `media`, `taps`, `first-tap`, several) runs only those parts. `npm run bench -- --soak`
+//      about 10 minutes). `npm run bench -- first-tap lighthouse` adds Lighthouse's figures for the same pages;
+//   7. `cache-hit`: the nanoseconds one hit of the published-content cache takes, without a server
+//      (bench-cache-hit.mjs, which also compares two builds of the cache).
+// `npm run bench -- cache` (or `js`, `lighthouse`, `media`, `taps`, `first-tap`, `cache-hit`, several) runs only those parts. `npm run bench -- --soak`
 // runs only the 10-minute soak of mixed public reads (bench-soak.mjs), which the default run leaves out. The cache part
 // needs wrk and nginx (`apt-get install -y wrk nginx-light`).
 // Install a CJK font first (`apt-get install -y fonts-wqy-microhei`): without one, Chinese text layout costs
@@ -28,6 +30,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { cacheBench } from './bench-cache.mjs';
+import { cacheHitBench } from './bench-cache-hit.mjs';
 import { firstTapBench } from './bench-first-tap.mjs';
 import { mediaBench } from './bench-media.mjs';
 import { soakBench } from './bench-soak.mjs';
@@ -305,7 +308,7 @@ function tapTable() {
   }));
 }
 
-const SECTIONS = ['js', 'cache', 'lighthouse', 'media', 'taps', 'first-tap'];
+const SECTIONS = ['js', 'cache', 'lighthouse', 'media', 'taps', 'first-tap', 'cache-hit'];
 const soak = process.argv.includes('--soak');
 const chosen = process.argv.slice(2).filter((arg) => SECTIONS.includes(arg));
 const run = (section) => !soak && (chosen.length === 0 || chosen.includes(section));
@@ -343,3 +346,5 @@ if (run('taps')) {
 }
 
 if (run('first-tap')) await firstTapBench({ startServer, publicPages, chromiumSettings });
+
+if (run('cache-hit')) cacheHitBench();

@@ -62,6 +62,34 @@ describe('PublishedCache', () => {
     expect(cache.get('refusal')).toBeUndefined();
   });
 
+  it('should still produce once for concurrent callers when a load from before a flush ends meanwhile', async () => {
+    const cache = new PublishedCache(1_000_000);
+    let releaseOld: () => void = () => undefined;
+    let releaseNew: () => void = () => undefined;
+    const oldGate = new Promise<void>((resolve) => (releaseOld = resolve));
+    const newGate = new Promise<void>((resolve) => (releaseNew = resolve));
+    const old = cache.load('k', async () => {
+      await oldGate;
+      return entry('old content');
+    });
+    cache.flush();
+    let produced = 0;
+    const produce = async () => {
+      produced++;
+      await newGate;
+      return entry('new content');
+    };
+    const first = cache.load('k', produce);
+    releaseOld();
+    await old;
+    const second = cache.load('k', produce);
+    releaseNew();
+    const [a, b] = await Promise.all([first, second]);
+    expect(produced).toBe(1);
+    expect(b.entry).toBe(a.entry);
+    expect(cache.get('k')).toBe(a.entry);
+  });
+
   it('should hand a value it does not keep to every caller that waited for it, and store it nowhere', async () => {
     const cache = new PublishedCache<{ ok: boolean }>(10, () => 1);
     let produced = 0;

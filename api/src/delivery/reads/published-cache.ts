@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 
 /** One public answer or page as ready bytes: identity, brotli and gzip, with its strong ETag. */
 export interface CacheEntry {
@@ -41,44 +42,36 @@ export interface CacheStats {
 /**
  * A least-recently-used store bounded by a budget (`sizeOf` each value: bytes for ready answers by default), with
  * single-flight loading: concurrent misses of one key wait for the first one's answer instead of each producing it.
+ * The store itself is `lru-cache` (`maxSize` and `sizeCalculation`); the loading and the flush's generation are
+ * kept here, because which values are kept depends on them (see `load`).
  */
-export class PublishedCache<T = CacheEntry> {
-  private readonly entries = new Map<string, T>();
+export class PublishedCache<T extends object = CacheEntry> {
+  private readonly entries: LRUCache<string, T>;
   private readonly loading = new Map<string, Promise<T | null>>();
-  private size = 0;
   private generation = 0;
   readonly stats = { hits: 0, misses: 0, evictions: 0 };
 
   constructor(
     readonly budget: number,
-    private readonly sizeOf: (value: T) => number = (value) => (value as CacheEntry).bytes,
-  ) {}
+    sizeOf: (value: T) => number = (value) => (value as CacheEntry).bytes,
+  ) {
+    this.entries = new LRUCache<string, T>({
+      maxSize: budget,
+      // A value larger than a quarter of the budget would push out everything else: it is not kept.
+      maxEntrySize: Math.max(1, Math.floor(budget / 4)),
+      sizeCalculation: sizeOf,
+      dispose: (_value, _key, reason) => {
+        if (reason === 'evict') this.stats.evictions++;
+      },
+    });
+  }
 
   get(key: string): T | undefined {
-    const value = this.entries.get(key);
-    if (value === undefined) return undefined;
-    // Most recently used last: Map keeps insertion order.
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    return value;
+    return this.entries.get(key);
   }
 
   set(key: string, value: T): void {
-    // A value larger than a quarter of the budget would push out everything else.
-    if (this.sizeOf(value) > this.budget / 4) return;
-    const old = this.entries.get(key);
-    if (old !== undefined) {
-      this.size -= this.sizeOf(old);
-      this.entries.delete(key);
-    }
     this.entries.set(key, value);
-    this.size += this.sizeOf(value);
-    for (const [oldest, evicted] of this.entries) {
-      if (this.size <= this.budget) break;
-      this.entries.delete(oldest);
-      this.size -= this.sizeOf(evicted);
-      this.stats.evictions++;
-    }
   }
 
   /**
@@ -105,7 +98,10 @@ export class PublishedCache<T = CacheEntry> {
           if (value !== null && keep(value) && generation === this.generation) this.set(key, value);
           return value;
         })
-        .finally(() => this.loading.delete(key));
+        .finally(() => {
+          // After a flush, a newer load of the key may be the one waited for: that one stays.
+          if (this.loading.get(key) === pending) this.loading.delete(key);
+        });
       this.loading.set(key, pending);
     } else {
       this.stats.hits++;
@@ -118,10 +114,9 @@ export class PublishedCache<T = CacheEntry> {
     this.generation++;
     this.entries.clear();
     this.loading.clear();
-    this.size = 0;
   }
 
   snapshot(): CacheStats {
-    return { entries: this.entries.size, size: this.size, ...this.stats };
+    return { entries: this.entries.size, size: this.entries.calculatedSize, ...this.stats };
   }
 }
