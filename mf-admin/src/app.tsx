@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Provider, Route, Routes, type RemoteProps } from '@site/platform';
-import { ADMIN_DEFAULT_CHILD } from '@site/shared-types';
+import { ADMIN_DEFAULT_CHILD, type AdminChild } from '@site/shared-types';
 import { LoginScreen } from './features/login/login';
 import { NotFoundScreen } from './features/not-found/not-found';
 import { SCREENS } from './layout/screens';
@@ -13,6 +13,55 @@ import styles from './app.module.css';
 const Frame = lazy(() =>
   import(/* webpackChunkName: "frame" */ './layout/frame').then((module) => ({ default: module.Frame })),
 );
+
+/** A screen's code is fetched when it is first opened: the login page carries none of it (docs/decisions.md). */
+const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((module) => ({ default: module[name] })));
+
+/**
+ * The screen of each back-office route (`/admin/index/<key>`), one per entry of the shared table (`ADMIN_CHILDREN`):
+ * the compiler refuses a missing or an unknown key. Their side-menu entries are `SCREENS` (layout/screens.ts).
+ */
+const SCREEN_PAGES: Record<AdminChild, ComponentType> = {
+  menu: screen(() => import(/* webpackChunkName: "screen-menus" */ './features/menus/menus'), 'MenusScreen'),
+  case: screen(() => import(/* webpackChunkName: "screen-cases" */ './features/cases/cases'), 'CasesScreen'),
+  article: screen(
+    () => import(/* webpackChunkName: "screen-articles" */ './features/articles/articles'),
+    'ArticlesScreen',
+  ),
+  changepwd: screen(
+    () => import(/* webpackChunkName: "screen-password" */ './features/password/password'),
+    'PasswordScreen',
+  ),
+  keywords: screen(
+    () => import(/* webpackChunkName: "screen-keywords" */ './features/keywords/keywords'),
+    'KeywordsScreen',
+  ),
+  baidupush: screen(
+    () => import(/* webpackChunkName: "screen-baidu-push" */ './features/baidu-push/baidu-push'),
+    'BaiduPushScreen',
+  ),
+  header: screen(() => import(/* webpackChunkName: "screen-header" */ './features/site-blocks/header'), 'HeaderScreen'),
+  footer: screen(() => import(/* webpackChunkName: "screen-footer" */ './features/site-blocks/footer'), 'FooterScreen'),
+  index: screen(() => import(/* webpackChunkName: "screen-home" */ './features/site-blocks/home'), 'HomeScreen'),
+  about: screen(() => import(/* webpackChunkName: "screen-about" */ './features/site-blocks/about'), 'AboutScreen'),
+  relation: screen(
+    () => import(/* webpackChunkName: "screen-relation" */ './features/site-blocks/relation'),
+    'RelationScreen',
+  ),
+  leaveword: screen(
+    () => import(/* webpackChunkName: "screen-messages" */ './features/messages/messages'),
+    'MessagesScreen',
+  ),
+  notify: screen(() => import(/* webpackChunkName: "screen-notify" */ './features/notify/notify'), 'NotifyScreen'),
+  media: screen(() => import(/* webpackChunkName: "screen-media" */ './features/media/media'), 'MediaScreen'),
+  trash: screen(() => import(/* webpackChunkName: "screen-trash" */ './features/trash/trash'), 'TrashScreen'),
+  releases: screen(
+    () => import(/* webpackChunkName: "screen-releases" */ './features/releases/releases'),
+    'ReleasesScreen',
+  ),
+  vitals: screen(() => import(/* webpackChunkName: "screen-vitals" */ './features/vitals/vitals'), 'VitalsScreen'),
+};
 
 /** The back office's route tree (docs/behaviour.md#admin-routes), mounted by the shell under `/admin`. */
 export default function App({ store }: RemoteProps) {
@@ -30,9 +79,10 @@ export default function App({ store }: RemoteProps) {
             <Route index element={<LoginScreen />} />
             <Route path="index" element={<Frame />}>
               <Route index element={<Navigate to={ADMIN_DEFAULT_CHILD} replace />} />
-              {SCREENS.map(({ key, Screen }) => (
-                <Route key={key} path={key} element={<Screen />} />
-              ))}
+              {SCREENS.map(({ key }) => {
+                const Screen = SCREEN_PAGES[key];
+                return <Route key={key} path={key} element={<Screen />} />;
+              })}
               <Route path="*" element={<NotFoundScreen />} />
             </Route>
             <Route path="*" element={<NotFoundScreen />} />
