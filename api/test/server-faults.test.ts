@@ -189,7 +189,9 @@ async function checkIntegrity(): Promise<void> {
   const db = await clusterClient(dataDir);
   try {
     const rows = async <T>(text: string, params: unknown[] = []) => (await db.query(text, params)).rows as T[];
-    const queued = new Set((await rows<{ path: string }>('SELECT path FROM baidu_push_queue')).map((r) => r.path));
+    const queued = new Set(
+      (await rows<{ key: string }>(`SELECT key FROM outbox WHERE kind = 'baidu-push'`)).map((r) => r.key),
+    );
 
     const cases = await rows<{ id: number; name: string }>(`SELECT id, name FROM "case" WHERE name LIKE '断电案例%'`);
     const caseNames = new Map(cases.map((c) => [c.id, c.name]));

@@ -67,16 +67,6 @@ export async function ping(db: Sql): Promise<void> {
   await execute(db, 'SELECT 1');
 }
 
-/**
- * Deletes all but the newest `kept` rows of a log table (by its serial `id`); `table` is a constant of the queries
- * files, never input.
- */
-export async function keepNewest(db: Sql, table: string, kept: number): Promise<void> {
-  await execute(db, `DELETE FROM ${table} WHERE id <= (SELECT id FROM ${table} ORDER BY id DESC OFFSET $1 LIMIT 1)`, [
-    kept,
-  ]);
-}
-
 /** A parameter for a `$n::interval`. */
 export function milliseconds(ms: number): string {
   return `${ms} milliseconds`;

@@ -50,7 +50,8 @@ interface QueueRow {
 }
 const queueOf = (t: TestApp) =>
   t.sql<QueueRow>(
-    'SELECT path, state, attempts, last_error, next_attempt_at, reason FROM baidu_push_queue ORDER BY id',
+    `SELECT key AS path, state, attempts, last_error, next_attempt_at, payload->>'reason' AS reason
+     FROM outbox WHERE kind = 'baidu-push' ORDER BY id`,
   );
 
 const newCase = (name: string) => ({ id: 0, name, top: 2, dict_id: 3, class_id: 1 });
@@ -65,7 +66,7 @@ describe('with push configured', () => {
   });
   afterAll(() => t.close());
   afterEach(async () => {
-    await t.sql('DELETE FROM baidu_push_queue');
+    await t.sql(`DELETE FROM outbox WHERE kind = 'baidu-push'`);
     await t.sql('UPDATE baidu_push_quota SET remain = NULL, reported_at = NULL, held_until = NULL');
   });
 
@@ -279,12 +280,16 @@ describe('across a restart', () => {
     expect(kept.map((row) => row.path)).toEqual([`/details/${id}.html`, `/move/details/${id}.html`]);
     expect(kept.every((row) => row.state === 'pending' && row.last_error?.includes('HTTP 500'))).toBe(true);
     // The next attempt is planned RETRY_MS × 2^(attempts - 1) after the last failure (logged in the same transaction).
-    const [last] = await owner.sql<{ at: Date }>('SELECT at FROM baidu_push_log ORDER BY id DESC LIMIT 1');
+    const [last] = await owner.sql<{ at: Date }>(
+      `SELECT at FROM outbox_log WHERE kind = 'baidu-push' ORDER BY id DESC LIMIT 1`,
+    );
     const k = kept[0]!.attempts;
     expect(kept[0]!.next_attempt_at.getTime() - last!.at.getTime()).toBe(RETRY_MS * 2 ** (k - 1));
 
     // A worker that died while pushing leaves its claim: the rows are taken again once its lease runs out.
-    await owner.sql(`UPDATE baidu_push_queue SET claim = gen_random_uuid(), lease_until = now() + interval '300 ms'`);
+    await owner.sql(
+      `UPDATE outbox SET claim = gen_random_uuid(), lease_until = now() + interval '300 ms' WHERE kind = 'baidu-push'`,
+    );
     baidu.failing = false;
     const startedAt = Date.now();
     const second = await createTestApp(configured(), { reuse: owner });

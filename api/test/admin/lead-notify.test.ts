@@ -71,10 +71,10 @@ const leave = (app: TestApp, name: string, content = '想做一个企业官网�
 /** The attempts so far of `name`'s lead on `channel`'s delivery (0 once it left the outbox). */
 const attemptsOf = async (name: string, channel: string) =>
   (
-    await t.sql<{ attempts: number }>(`SELECT attempts FROM lead_outbox WHERE payload->>'name' = $1 AND channel = $2`, [
-      name,
-      channel,
-    ])
+    await t.sql<{ attempts: number }>(
+      `SELECT attempts FROM outbox WHERE kind = 'lead' AND payload->>'name' = $1 AND lane = $2`,
+      [name, channel],
+    )
   )[0]?.attempts ?? 0;
 
 /**
@@ -84,15 +84,17 @@ const attemptsOf = async (name: string, channel: string) =>
 const whileIdle = (name: string, set: string) =>
   eventually(async () => {
     const rows = await t.sql(
-      `UPDATE lead_outbox SET ${set} WHERE payload->>'name' = $1
-         AND NOT EXISTS (SELECT 1 FROM lead_outbox o WHERE o.payload->>'name' = $1 AND o.claim IS NOT NULL)
+      `UPDATE outbox SET ${set} WHERE kind = 'lead' AND payload->>'name' = $1
+         AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.kind = 'lead' AND o.payload->>'name' = $1
+           AND o.claim IS NOT NULL)
        RETURNING id`,
       [name],
     );
     return rows.length > 0;
   }, `the deliveries of ${name} to be free`);
 
-const outbox = async () => (await t.sql<{ n: number }>('SELECT count(*)::int AS n FROM lead_outbox'))[0]!.n;
+const outbox = async () =>
+  (await t.sql<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE kind = 'lead'`))[0]!.n;
 const mailsFor = (name: string) => smtp.mails.filter((m) => m.parsed.subject?.includes(name));
 const robotTexts = (path: string, name: string) => robot.texts(path).filter((text) => text.includes(name));
 
@@ -289,12 +291,12 @@ describe('a new lead', () => {
   it('should store neither the message nor its deliveries when one of them cannot be written', async () => {
     const count = async () => (await t.sql<{ n: number }>('SELECT count(*)::int AS n FROM message'))[0]!.n;
     const before = await count();
-    await t.sql(`ALTER TABLE lead_outbox ADD CONSTRAINT refuse_all CHECK (channel = 'none') NOT VALID`);
+    await t.sql(`ALTER TABLE outbox ADD CONSTRAINT refuse_all CHECK (kind <> 'lead') NOT VALID`);
     try {
       const res = await leave(t, '写不进去');
       expect(res.body.code).not.toBe(0);
     } finally {
-      await t.sql('ALTER TABLE lead_outbox DROP CONSTRAINT refuse_all');
+      await t.sql('ALTER TABLE outbox DROP CONSTRAINT refuse_all');
     }
     expect(await count()).toBe(before);
   });
@@ -310,7 +312,7 @@ describe('a new lead', () => {
       `attempts = 9, queued_at = now() - interval '1 hour', next_attempt_at = now() + interval '1 day'`,
     );
     robot.down = false;
-    await t.sql(`UPDATE lead_outbox SET next_attempt_at = now() WHERE payload->>'name' = '李女士'`);
+    await t.sql(`UPDATE outbox SET next_attempt_at = now() WHERE kind = 'lead' AND payload->>'name' = '李女士'`);
     t.app.get(LeadNotifyWorker).kick();
     await eventually(
       () => robotTexts('/wecom', '李女士').length === 1 && robotTexts('/dingtalk', '李女士').length === 1,
@@ -353,7 +355,7 @@ describe('a new lead', () => {
     await robot.start();
     t = await createTestApp(env(), { databaseUrl: database.url });
     token = await login(t);
-    await t.sql(`UPDATE lead_outbox SET next_attempt_at = now()`);
+    await t.sql(`UPDATE outbox SET next_attempt_at = now() WHERE kind = 'lead'`);
     t.app.get(LeadNotifyWorker).kick();
     await eventually(
       () => robotTexts('/wecom', '重启前').length === 1 && robotTexts('/dingtalk', '重启前').length === 1,
@@ -391,7 +393,8 @@ describe('a new lead', () => {
     const failedOn = async (channel: string) =>
       (
         await t.sql<{ n: number }>(
-          `SELECT count(*)::int AS n FROM lead_delivery_log WHERE channel = $1 AND NOT ok AND subject LIKE '挂起客户%'`,
+          `SELECT count(*)::int AS n FROM outbox_log WHERE kind = 'lead' AND entry->>'channel' = $1
+             AND NOT (entry->>'ok')::boolean AND entry->>'subject' LIKE '挂起客户%'`,
           [channel],
         )
       )[0]!.n;
@@ -430,15 +433,17 @@ describe('a new lead', () => {
   it('should end the attempt under way on each channel before the server stops', async () => {
     smtp.stalling = true;
     robot.silent = ['/wecom'];
+    const stalledBefore = smtp.stalled;
     try {
       ok(await leave(t, '停机时'));
-      const held = async () =>
-        (
-          await t.sql<{ n: number }>(
-            `SELECT count(*)::int AS n FROM lead_outbox WHERE payload->>'name' = '停机时' AND claim IS NOT NULL`,
-          )
-        )[0]!.n;
-      await eventually(async () => (await held()) === 2, 'the hung attempts on both channels under way');
+      // Both sends have reached the far end (a claim alone is not enough: a stop between the claim and the send
+      // gives the row back untried).
+      await eventually(
+        () =>
+          smtp.stalled === stalledBefore + 1 &&
+          robot.unanswered.some((post) => post.path === '/wecom' && post.body.text?.content?.includes('停机时')),
+        'the hung attempts on both channels under way',
+      );
       // The stop waits for both (each ends at the send timeout) and records them before the database goes.
       await t.close();
     } finally {

@@ -84,7 +84,7 @@ const HIDDEN = { detail: false, page: 404, list: false, search: false, home: fal
 
 async function pushed(id: number, kind: 'details' | 'news') {
   const rows = await t.sql<{ path: string; reason: string }>(
-    `SELECT path, reason FROM baidu_push_queue WHERE path = $1 ORDER BY id`,
+    `SELECT key AS path, payload->>'reason' AS reason FROM outbox WHERE kind = 'baidu-push' AND key = $1 ORDER BY id`,
     [`/${kind}/${id}.html`],
   );
   return rows.map((row) => row.reason);

@@ -34,7 +34,12 @@ const binRow = async (kind: string, id: number) =>
 const sitemaps = async () =>
   (await t.http.get('/sitemap-desktop.xml')).text + (await t.http.get('/sitemap-mobile.xml')).text;
 const pushReason = async (path: string) =>
-  (await t.sql<{ reason: string }>('SELECT reason FROM baidu_push_queue WHERE path = $1', [path]))[0]?.reason;
+  (
+    await t.sql<{ reason: string }>(
+      `SELECT payload->>'reason' AS reason FROM outbox WHERE kind = 'baidu-push' AND key = $1`,
+      [path],
+    )
+  )[0]?.reason;
 
 async function newMenu(title: string, grade: 1 | 2, parent = 0, pc = false): Promise<number> {
   const form = {

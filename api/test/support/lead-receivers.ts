@@ -21,6 +21,8 @@ export class TestSmtp {
   failing = false;
   /** Take the message's text and never answer it, as a mail server that hangs after DATA does. */
   stalling = false;
+  /** How many messages were taken and left unanswered (`stalling`). */
+  stalled = 0;
   port = 0;
   private readonly server: SMTPServer;
 
@@ -42,7 +44,10 @@ export class TestSmtp {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          if (this.stalling) return;
+          if (this.stalling) {
+            this.stalled += 1;
+            return;
+          }
           if (this.failing) {
             callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
             return;
@@ -80,10 +85,11 @@ export interface RobotPost {
 
 /**
  * A group robot's webhook: `{errcode: 0}` when it takes a message; `down` answers 503, as a service in trouble; a
- * post to a path in `silent` is read and never answered (nor kept), as a service that hangs.
+ * post to a path in `silent` is read and never answered (kept in `unanswered` only), as a service that hangs.
  */
 export class TestRobot {
   readonly posts: RobotPost[] = [];
+  readonly unanswered: RobotPost[] = [];
   down = false;
   silent: string[] = [];
   private server = this.create();
@@ -95,20 +101,24 @@ export class TestRobot {
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         const url = new URL(req.url ?? '/', 'http://robot');
-        if (this.silent.includes(url.pathname)) return;
-        res.setHeader('Content-Type', 'application/json');
-        if (this.down) {
-          res.statusCode = 503;
-          res.end(JSON.stringify({ errcode: -1, errmsg: 'system busy' }));
-          return;
-        }
         let body: RobotPost['body'] = {};
         try {
           body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RobotPost['body'];
         } catch {
           // kept empty: the assertions say so
         }
-        this.posts.push({ path: url.pathname, query: url.searchParams, body, at: Date.now() });
+        const post = { path: url.pathname, query: url.searchParams, body, at: Date.now() };
+        if (this.silent.includes(url.pathname)) {
+          this.unanswered.push(post);
+          return;
+        }
+        res.setHeader('Content-Type', 'application/json');
+        if (this.down) {
+          res.statusCode = 503;
+          res.end(JSON.stringify({ errcode: -1, errmsg: 'system busy' }));
+          return;
+        }
+        this.posts.push(post);
         res.end(JSON.stringify({ errcode: 0, errmsg: 'ok' }));
       });
     });

@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { BaiduPushResult, BaiduPushStatus } from '@site/shared-types';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, BAIDU_PUSH_VARIABLES, type AppConfig } from '../../config/config.js';
 import { failure, invalid } from '../../core/api.exception.js';
-import { claimOne, countQueue, enqueuePaths, findQuota, listLog, listQueue, retryNow } from './baidu-push.queries.js';
-import { BaiduPushWorker, LEASE_MS } from './baidu-push.worker.js';
+import { countOutbox, listLog, listOutbox, retryNow } from '../../core/outbox/outbox.queries.js';
+import { findQuota, type NewLogEntry, type QueuedPath } from './baidu-push.queries.js';
+import { BaiduPushWorker } from './baidu-push.worker.js';
 import { beijingDay } from './beijing-day.js';
 
 /** How many queued addresses the back office is shown. */
@@ -30,7 +30,7 @@ export class BaiduPushAdminService {
     const quota = await findQuota(this.db);
     const now = new Date();
     const today = quota.reported_at !== null && beijingDay(quota.reported_at) === beijingDay(now);
-    const counts = await countQueue(this.db);
+    const counts = await countOutbox(this.db, 'baidu-push');
     return {
       configured: origin !== null,
       missing: origin !== null ? [] : [...BAIDU_PUSH_VARIABLES],
@@ -43,11 +43,17 @@ export class BaiduPushAdminService {
       },
       pending: counts.pending,
       failed: counts.failed,
-      queue: (await listQueue(this.db, QUEUE_SHOWN)).map(({ path, ...row }) => ({
-        ...row,
-        url: (origin ?? '') + path,
+      queue: (await listOutbox<QueuedPath>(this.db, 'baidu-push', QUEUE_SHOWN)).map(({ key, payload, ...row }) => ({
+        id: row.id,
+        url: (origin ?? '') + key,
+        reason: payload.reason,
+        state: row.state,
+        attempts: row.attempts,
+        next_attempt: row.next_attempt,
+        last_error: row.last_error,
+        queued_at: row.queued_at,
       })),
-      log: await listLog(this.db),
+      log: await listLog<NewLogEntry>(this.db, 'baidu-push'),
     };
   }
 
@@ -60,7 +66,7 @@ export class BaiduPushAdminService {
     const origin = this.config.baiduPush.origin;
     if (origin === null) throw failure(NOT_CONFIGURED_MESSAGE);
     const absolute = origin + path;
-    const [row] = await enqueuePaths(this.db, [path], 'manual');
+    const [row] = await this.worker.outbox.enqueue(this.db, [{ key: path, payload: { reason: 'manual' } }], true);
     const quota = await findQuota(this.db);
     if (quota.held_until && quota.held_until > new Date()) {
       return {
@@ -73,12 +79,13 @@ export class BaiduPushAdminService {
         error: `今日推送配额已用完，已加入队列，将于 ${beijingTime(quota.held_until)} 后推送`,
       };
     }
-    const claim = randomUUID();
-    const claimed = row ? await claimOne(this.db, row.id, claim, LEASE_MS) : undefined;
+    const claimed = row ? await this.worker.outbox.claimOne(row.id) : undefined;
     if (!claimed) {
       return { url: absolute, ok: false, queued: true, status: 0, success: null, remain: null, error: '正在推送中' };
     }
-    const outcome = await this.worker.push([claimed], claim, true);
+    const outcome = await this.worker.outbox.deliver([claimed.row], claimed.claim, (rows, _lane, signal) =>
+      this.worker.push(rows, true, signal),
+    );
     if (outcome.requeued) this.worker.kick();
     return {
       url: absolute,
@@ -93,7 +100,7 @@ export class BaiduPushAdminService {
 
   /** Makes one queued address, or all, due now. */
   async retry(id: number | undefined): Promise<{ count: number }> {
-    const count = await retryNow(this.db, id ?? null);
+    const count = await retryNow(this.db, 'baidu-push', { id });
     if (id !== undefined && count === 0) throw failure('该地址不在队列中，或正在推送');
     this.worker.kick();
     return { count };

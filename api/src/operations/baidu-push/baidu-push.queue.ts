@@ -1,7 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ItemChanges, type ItemChange, type ItemChangeListener } from '../../content/editing/item-changes.js';
-import { enqueuePaths } from './baidu-push.queries.js';
+import { ItemChanges, type ItemChangeListener, type PageChange } from '../../content/editing/item-changes.js';
 import { BaiduPushWorker } from './baidu-push.worker.js';
 import { itemPaths } from './item-paths.js';
 
@@ -22,10 +21,13 @@ export class BaiduPushQueue implements OnModuleInit, ItemChangeListener {
     this.changes.listen(this);
   }
 
-  async inTransaction(manager: EntityManager, change: ItemChange): Promise<void> {
-    // A draft or a scheduled item has no public page to push (ItemChanges does not pass such changes on).
-    if (change.how === 'none') return;
-    await enqueuePaths(manager, itemPaths(change.kind, change.id), change.how);
+  async inTransaction(manager: EntityManager, change: PageChange): Promise<void> {
+    const paths = itemPaths(change.kind, change.id);
+    await this.worker.outbox.enqueue(
+      manager,
+      paths.map((path) => ({ key: path, payload: { reason: change.how } })),
+      true,
+    );
   }
 
   committed(): void {

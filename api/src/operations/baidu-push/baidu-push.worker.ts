@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   Inject,
   Injectable,
@@ -10,21 +9,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { BoundedLog } from '../../core/bounded-log.js';
-import { DrainLoop } from '../../core/drain-loop.js';
+import { OutboxWorker, type Delivery, type Settlement } from '../../core/outbox/outbox-worker.js';
+import type { OutboxRow } from '../../core/outbox/outbox.queries.js';
 import { BaiduClient, PUSH_TIMEOUT_MS } from './baidu-client.js';
-import {
-  claimDue,
-  deleteDelivered,
-  findQuota,
-  insertLog,
-  markRejected,
-  nextDue,
-  releaseClaim,
-  retryLater,
-  saveQuota,
-  type ClaimedRow,
-  type QuotaRow,
-} from './baidu-push.queries.js';
+import { findQuota, saveQuota, type NewLogEntry, type QueuedPath, type QuotaRow } from './baidu-push.queries.js';
 import { beijingDay, nextBeijingMidnight } from './beijing-day.js';
 
 /** Addresses per request (Baidu takes up to 2000; smaller batches keep one failure small). */
@@ -35,10 +23,9 @@ export const LEASE_MS = PUSH_TIMEOUT_MS * 3;
 export const MAX_ATTEMPTS = 10;
 /** The longest wait between two attempts. */
 export const MAX_RETRY_DELAY_MS = 6 * 3600_000;
-/** How often an idle worker looks for rows other processes queued. */
-const IDLE_MS = 30_000;
-/** The wait after the database failed. */
-const TROUBLE_MS = 5_000;
+
+/** A queued address as the outbox hands it over: `key` is its path. */
+export type QueuedRow = OutboxRow<QueuedPath>;
 
 /** What a push got, for the log and for a push by hand. */
 export interface PushOutcome {
@@ -54,28 +41,34 @@ export interface PushOutcome {
 }
 
 /**
- * Pushes the queued addresses to Baidu (docs/behaviour.md#baidu-link-push), in every server process: each claims
- * due rows with a lease, sends them in one request, and records the answer: delivered rows leave the queue,
- * refused addresses are kept as failed, a failure is retried with exponential backoff, and an answer saying the
- * day's quota is used up holds every process until the next Beijing day. Nothing runs when push is not configured.
+ * Pushes the queued addresses to Baidu (docs/behaviour.md#baidu-link-push), the outbox's `baidu-push` rows, in every
+ * server process: due rows are claimed a batch at a time and sent in one request, and the answer recorded:
+ * delivered rows leave the outbox, refused addresses are kept as failed, a failure is retried with exponential
+ * backoff up to {@link MAX_ATTEMPTS}, and an answer saying the day's quota is used up holds every process until the
+ * next Beijing day. A push under way when the server stops is abandoned and its rows given back. Nothing runs when
+ * push is not configured.
  */
 @Injectable()
 export class BaiduPushWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('BaiduPush');
   private readonly trouble = new BoundedLog((line) => this.logger.warn(line), 60_000);
-  private readonly loop = new DrainLoop(() => this.drain(), {
-    idleMs: IDLE_MS,
-    troubleMs: TROUBLE_MS,
-    what: 'push',
-    report: (line) => this.trouble.note('run', line),
-  });
-  private readonly stopping = new AbortController();
+  readonly outbox: OutboxWorker<QueuedPath, PushOutcome>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly db: DataSource,
     private readonly client: BaiduClient,
-  ) {}
+  ) {
+    this.outbox = new OutboxWorker<QueuedPath, PushOutcome>(db, {
+      kind: 'baidu-push',
+      lanes: [''],
+      leaseMs: LEASE_MS,
+      policy: { baseMs: config.baiduPush.retryMs, capMs: MAX_RETRY_DELAY_MS, maxAttempts: MAX_ATTEMPTS },
+      batch: () => this.batch(),
+      send: (rows, _lane, signal) => this.push(rows, false, signal),
+      report: (line) => this.trouble.note('run', line),
+    });
+  }
 
   get configured(): boolean {
     return this.config.baiduPush.origin !== null;
@@ -86,58 +79,53 @@ export class BaiduPushWorker implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   /** Stops before the database pool closes: a push under way is abandoned and its rows given back. */
-  async beforeApplicationShutdown(): Promise<void> {
-    const done = this.loop.stop();
-    this.stopping.abort();
-    await done;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.outbox.stop();
   }
 
   /** Something was queued or made due: look now rather than at the next planned time. */
   kick(): void {
-    if (this.configured) this.loop.kick();
+    if (this.configured) this.outbox.kick();
   }
 
-  /** Pushes batch after batch while rows are due; answers how long to wait before looking again. */
-  private async drain(): Promise<number> {
-    for (;;) {
-      if (this.loop.stopped) return IDLE_MS;
-      const quota = await findQuota(this.db);
-      const now = new Date();
-      if (quota.held_until && quota.held_until > now) return quota.held_until.getTime() - now.getTime();
-      const claim = randomUUID();
-      const rows = await claimDue(this.db, claim, batchSize(quota, now), LEASE_MS);
-      if (rows.length === 0) {
-        const due = await nextDue(this.db);
-        return due ? due.getTime() - Date.now() : IDLE_MS;
-      }
-      await this.push(rows, claim, false);
-    }
+  /** The next batch's size, or until when the day's quota holds every push. */
+  private async batch(): Promise<number | Date> {
+    const quota = await findQuota(this.db);
+    const now = new Date();
+    if (quota.held_until && quota.held_until > now) return quota.held_until;
+    return batchSize(quota, now);
   }
 
-  /** Sends claimed rows in one request and records what came of it. */
-  async push(rows: readonly ClaimedRow[], claim: string, manual: boolean): Promise<PushOutcome> {
+  /** Sends claimed rows in one request and answers what the outbox records of it. */
+  async push(rows: readonly QueuedRow[], manual: boolean, signal: AbortSignal): Promise<Delivery<PushOutcome>> {
     const origin = this.config.baiduPush.origin ?? '';
-    const urls = rows.map((row) => origin + row.path);
-    const answer = await this.client.push(urls, this.stopping.signal);
+    const urls = rows.map((row) => origin + row.key);
+    const answer = await this.client.push(urls, signal);
     const base = { urls, manual, not_same_site: [] as string[], not_valid: [] as string[] };
 
     if (answer.kind === 'success') {
       const { success, remain, not_same_site, not_valid } = answer.body;
       const rejected = new Set([...not_same_site, ...not_valid]);
-      const refusedRows = rows.filter((row) => rejected.has(origin + row.path));
-      const why = (row: ClaimedRow) =>
-        not_same_site.includes(origin + row.path)
+      const refusedRows = rows.filter((row) => rejected.has(origin + row.key));
+      const why = (row: QueuedRow) =>
+        not_same_site.includes(origin + row.key)
           ? '百度认为不是本站地址（not_same_site）'
           : '百度认为地址无效（not_valid）';
-      await this.db.transaction(async (manager) => {
-        for (const reason of new Set(refusedRows.map(why))) {
-          const ids = refusedRows.filter((row) => why(row) === reason).map((row) => row.id);
-          await markRejected(manager, claim, ids, reason);
-        }
-        const delivered = rows.filter((row) => !rejected.has(origin + row.path)).map((row) => row.id);
-        await deleteDelivered(manager, claim, delivered);
-        await saveQuota(manager, remain, remain <= 0 ? nextBeijingMidnight(new Date()) : null);
-        await insertLog(manager, {
+      const settle: Settlement[] = [...new Set(refusedRows.map(why))].map((reason) => ({
+        as: 'failed',
+        ids: refusedRows.filter((row) => why(row) === reason).map((row) => row.id),
+        error: reason,
+      }));
+      settle.push({ as: 'delivered', ids: rows.filter((row) => !rejected.has(origin + row.key)).map((row) => row.id) });
+      if (remain <= 0)
+        this.logger.log(
+          `Baidu's quota for today is used up; pushing again from ${nextBeijingMidnight(new Date()).toISOString()}`,
+        );
+      const refused = refusedRows.map((row) => ({ url: origin + row.key, reason: why(row) }));
+      return {
+        settle,
+        inTransaction: (manager) => saveQuota(manager, remain, remain <= 0 ? nextBeijingMidnight(new Date()) : null),
+        log: {
           ...base,
           status: answer.status,
           ok: true,
@@ -146,49 +134,32 @@ export class BaiduPushWorker implements OnApplicationBootstrap, BeforeApplicatio
           not_same_site,
           not_valid,
           error: null,
-        });
-      });
-      if (remain <= 0)
-        this.logger.log(
-          `Baidu's quota for today is used up; pushing again from ${nextBeijingMidnight(new Date()).toISOString()}`,
-        );
-      const refused = refusedRows.map((row) => ({ url: origin + row.path, reason: why(row) }));
-      return { status: answer.status, ok: true, success, remain, error: null, rejected: refused, requeued: false };
+        } satisfies NewLogEntry,
+        result: { status: answer.status, ok: true, success, remain, error: null, rejected: refused, requeued: false },
+      };
     }
 
     if (answer.kind === 'failed' && answer.aborted) {
       // The server is stopping: the rows go back as they were, for the next start.
-      await releaseClaim(this.db, claim);
       const error = '服务器正在停止，稍后再推送';
-      return { status: 0, ok: false, success: null, remain: null, error, rejected: [], requeued: true };
+      return {
+        settle: [{ as: 'released' }],
+        result: { status: 0, ok: false, success: null, remain: null, error, rejected: [], requeued: true },
+      };
     }
 
     const overQuota = answer.kind === 'refused' && /over\s*quota/i.test(answer.message);
     const error =
       answer.kind === 'refused' ? `百度拒绝了推送（HTTP ${answer.status}）：${answer.message}` : answer.message;
-    await this.db.transaction(async (manager) => {
-      if (overQuota) {
-        await releaseClaim(manager, claim, error);
-        await saveQuota(manager, 0, nextBeijingMidnight(new Date()));
-      } else {
-        await retryLater(manager, claim, error, {
-          baseMs: this.config.baiduPush.retryMs,
-          capMs: MAX_RETRY_DELAY_MS,
-          maxAttempts: MAX_ATTEMPTS,
-        });
-      }
-      await insertLog(manager, {
-        ...base,
-        status: answer.status,
-        ok: false,
-        success: null,
-        remain: overQuota ? 0 : null,
-        error,
-      });
-    });
     this.trouble.note('push', `push of ${urls.length} address(es) failed: ${error}`);
     const remain = overQuota ? 0 : null;
-    return { status: answer.status, ok: false, success: null, remain, error, rejected: [], requeued: true };
+    const log: NewLogEntry = { ...base, status: answer.status, ok: false, success: null, remain, error };
+    return {
+      settle: [overQuota ? { as: 'released', error } : { as: 'retry', ids: rows.map((row) => row.id), error }],
+      inTransaction: overQuota ? (manager) => saveQuota(manager, 0, nextBeijingMidnight(new Date())) : undefined,
+      log,
+      result: { status: answer.status, ok: false, success: null, remain, error, rejected: [], requeued: true },
+    };
   }
 }
 

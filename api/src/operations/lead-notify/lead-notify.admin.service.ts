@@ -12,16 +12,8 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { failure, invalid } from '../../core/api.exception.js';
 import { leadNotice } from './lead-channels.js';
-import {
-  countOutbox,
-  findChannel,
-  findChannels,
-  insertLog,
-  listLog,
-  retryFailed,
-  saveChannel,
-  type ChannelRow,
-} from './lead-notify.queries.js';
+import { countOutbox, insertLog, listLog, retryNow } from '../../core/outbox/outbox.queries.js';
+import { findChannel, findChannels, saveChannel, type ChannelRow, type NewDeliveryLog } from './lead-notify.queries.js';
 import { LeadNotifyWorker } from './lead-notify.worker.js';
 import { emailView, mergeEmail, mergeRobot, robotView, SettingsError } from './notify-settings.js';
 
@@ -49,8 +41,8 @@ export class LeadNotifyAdminService {
   async overview(): Promise<NotifyOverview> {
     return {
       settings: view(await findChannels(this.db)),
-      queue: await countOutbox(this.db),
-      deliveries: await listLog(this.db),
+      queue: await countOutbox(this.db, 'lead'),
+      deliveries: await listLog<NewDeliveryLog>(this.db, 'lead'),
     };
   }
 
@@ -89,7 +81,7 @@ export class LeadNotifyAdminService {
       this.worker.adminUrl(),
     );
     const answer = await this.worker.send(row, notice);
-    await insertLog(this.db, {
+    await insertLog(this.db, 'lead', {
       channel,
       message_id: null,
       subject: '测试通知',
@@ -97,7 +89,7 @@ export class LeadNotifyAdminService {
       answer: answer.answer,
       attempt: 1,
       test: true,
-    });
+    } satisfies NewDeliveryLog);
     if (!answer.ok) {
       // The screen's answer leaves out what the far end did; the server's log keeps it.
       if (answer.detail) this.logger.warn(`test on ${channel} failed: ${answer.answer} (${answer.detail})`);
@@ -107,7 +99,7 @@ export class LeadNotifyAdminService {
   }
 
   async retry(): Promise<{ count: number }> {
-    const count = await retryFailed(this.db);
+    const count = await retryNow(this.db, 'lead', { failedOnly: true });
     this.worker.kick();
     return { count };
   }

@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { NewLeads, type NewLead, type NewLeadListener } from '../../content/messages/new-leads.js';
-import { queueLead } from './lead-notify.queries.js';
+import { leadDeliveries } from './lead-notify.queries.js';
 import { LeadNotifyWorker } from './lead-notify.worker.js';
 
 /**
@@ -22,7 +22,8 @@ export class LeadOutbox implements OnModuleInit, NewLeadListener {
   }
 
   async inTransaction(manager: EntityManager, lead: NewLead): Promise<void> {
-    if (await queueLead(manager, lead.messageId)) this.queued.add(lead);
+    const queued = await this.worker.outbox.enqueue(manager, await leadDeliveries(manager, lead.messageId));
+    if (queued.length > 0) this.queued.add(lead);
   }
 
   committed(lead: NewLead): void {
