@@ -308,7 +308,9 @@ describe('scheduled backups (BACKUP_CRON)', () => {
   it('should be armed by the server for the next slot of its schedule', () => {
     const service = source.app.get(BackupScheduleService);
     const next = service.next!;
-    expect([next.getHours(), next.getMinutes(), next.getSeconds()]).toEqual([3, 0, 0]);
+    // 03:00 in Beijing (the schedule's zone), whatever this machine's zone.
+    const beijing = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', timeStyle: 'medium' });
+    expect(beijing.format(next)).toBe('03:00:00');
     expect(next.getTime()).toBeGreaterThan(Date.now());
     expect(next.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
   });

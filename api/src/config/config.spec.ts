@@ -202,9 +202,12 @@ describe('loadConfig', () => {
     const cron = errorOf({ BACKUP_CRON: '0 3 * *' });
     expect(cron.variable).toBe('BACKUP_CRON');
     expect(cron.message).toBe(
-      'Invalid configuration: BACKUP_CRON must be 5 fields (minute hour day-of-month month day-of-week), e.g. "0 3 * * *" (got "0 3 * *")',
+      'Invalid configuration: BACKUP_CRON must be 5 fields (minute hour day-of-month month day-of-week), e.g. "0 3 * * *", or one of @yearly, @monthly, @weekly, @daily, @hourly (got "0 3 * *")',
     );
-    expect(errorOf({ BACKUP_CRON: '0 25 * * *' }).message).toContain('hour field "25" outside 0-23');
+    expect(errorOf({ BACKUP_CRON: '0 25 * * *' }).message).toContain('invalid hour field "25" (0-23;');
+    expect(errorOf({ BACKUP_CRON: '@often' }).message).toContain('BACKUP_CRON is not one of @yearly');
+    expect(load({ BACKUP_CRON: '@daily' }).backup.cron?.source).toBe('@daily');
+    expect(load({ BACKUP_CRON: '30 2 * * mon-fri' }).backup.cron?.source).toBe('30 2 * * mon-fri');
     expect(errorOf({ BACKUP_KEEP: '0' }).variable).toBe('BACKUP_KEEP');
     expect(errorOf({ BACKUP_KEEP: 'all' }).variable).toBe('BACKUP_KEEP');
   });

@@ -1,115 +1,137 @@
+import { Cron, type CronOptions } from 'croner';
+
 /**
- * A 5-field cron expression (`minute hour day-of-month month day-of-week`, as in crontab(5)), for `BACKUP_CRON`.
- * Each field is `*`, a number, a range `a-b`, a step `*\/n` or `a-b/n`, or a comma-separated list of these;
- * day-of-week 0 and 7 are Sunday. Names (`mon`, `jan`) and `@daily` shortcuts are not accepted: one spelling is
- * enough and every cron documentation shows it. Times are the server's local time.
- *
- * Written here rather than taken from a package: the whole need is "parse, then the next minute that matches",
- * and the scheduler's tests inject the clock, which a small pure function makes plain.
+ * Cron schedules (`BACKUP_CRON`): read and checked here, with the configuration, and run by `CronTimer`. Both are
+ * croner's: its parser (5 fields, `*`, numbers, ranges, steps, lists, month and weekday names, `@daily` and the
+ * other shortcuts) and its timer. This module only fixes the options, turns croner's messages into ones that
+ * name the field, and gives the runs their slot (docs/behaviour.md "Scheduled backups").
  */
-export interface CronSchedule {
-  /** The expression as given (for messages). */
-  source: string;
-  minutes: ReadonlySet<number>;
-  hours: ReadonlySet<number>;
-  days: ReadonlySet<number>;
-  months: ReadonlySet<number>;
-  weekdays: ReadonlySet<number>;
-  /** Day-of-month and day-of-week both restricted: a day matching either one fires (crontab(5)). */
-  eitherDay: boolean;
-}
+
+/**
+ * The zone every schedule is read in: the site's (Beijing time, as the back office shows times), whatever the
+ * server's own zone is (a container's is UTC), so `0 3 * * *` is 03:00 in China on every server.
+ */
+export const SCHEDULE_TIME_ZONE = 'Asia/Shanghai';
+
+const OPTIONS: CronOptions = {
+  timezone: SCHEDULE_TIME_ZONE,
+  // Minutes are the finest unit (no seconds or years field), as in crontab(5).
+  mode: '5-part',
+  // `5/20` (from 5, every 20) is read as `5-59/20`, as this server always read it.
+  sloppyRanges: true,
+};
 
 const FIELDS = [
-  { name: 'minute', min: 0, max: 59 },
-  { name: 'hour', min: 0, max: 23 },
-  { name: 'day of month', min: 1, max: 31 },
-  { name: 'month', min: 1, max: 12 },
-  { name: 'day of week', min: 0, max: 7 },
-] as const;
+  { name: 'minute', values: '0-59' },
+  { name: 'hour', values: '0-23' },
+  { name: 'day of month', values: '1-31' },
+  { name: 'month', values: '1-12 or jan-dec' },
+  { name: 'day of week', values: '0-7 or sun-sat, 0 and 7 being Sunday' },
+];
 
-/** The expression is not a valid 5-field cron expression; the message says which part and why. */
+const SHORTCUTS = '@yearly, @monthly, @weekly, @daily, @hourly';
+
+/** The expression is not a cron expression this module runs; the message says which part and why. */
 export class CronError extends Error {}
 
-/** Parses a 5-field cron expression; throws a `CronError` saying what is wrong. */
-export function parseCron(source: string): CronSchedule {
-  const parts = source.trim().split(/\s+/);
-  if (parts.length !== 5) {
-    throw new CronError(`must be 5 fields (minute hour day-of-month month day-of-week), e.g. "0 3 * * *"`);
+/** A checked cron expression and when it fires, in `SCHEDULE_TIME_ZONE`. */
+export interface CronSchedule {
+  /** The expression as given, trimmed (for messages). */
+  readonly source: string;
+  /** The first slot strictly after `after`. */
+  next(after: Date): Date;
+  /** The last slot at or before `at`, or `null` before the first one. */
+  latest(at: Date): Date | null;
+}
+
+/** Reads a cron expression; throws a `CronError` saying what is wrong. */
+export function parseCron(expression: string): CronSchedule {
+  const source = expression.trim();
+  const fields = source.split(/\s+/);
+  if (!source.startsWith('@') && fields.length !== 5) {
+    throw new CronError(
+      `must be 5 fields (minute hour day-of-month month day-of-week), e.g. "0 3 * * *", or one of ${SHORTCUTS}`,
+    );
   }
-  const [minutes, hours, days, months, weekdays] = parts.map((part, i) => field(part, FIELDS[i]!)) as [
-    Set<number>,
-    Set<number>,
-    Set<number>,
-    Set<number>,
-    Set<number>,
-  ];
-  if (weekdays.delete(7)) weekdays.add(0);
-  const schedule: CronSchedule = {
-    source: source.trim(),
-    minutes,
-    hours,
-    days,
-    months,
-    weekdays,
-    eitherDay: parts[2] !== '*' && parts[4] !== '*',
-  };
-  // `0 0 31 2 *` (31 February) is well-formed but would never fire: refuse it with the other mistakes.
+  let cron: Cron;
   try {
-    nextCronTime(schedule, new Date(2000, 0, 1));
-  } catch {
+    cron = new Cron(source, OPTIONS);
+  } catch (error) {
+    throw new CronError(explain(fields, error as Error));
+  }
+  const next = (after: Date): Date | null => cron.nextRun(after);
+  // `0 0 31 2 *` (31 February) is well-formed but would never fire: refuse it with the other mistakes.
+  if (next(new Date(Date.UTC(2000, 0, 1))) === null) {
     throw new CronError('never fires (no date has that day of the month and month)');
   }
-  return schedule;
+  return {
+    source,
+    next: (after) => {
+      const slot = next(after);
+      if (slot === null) throw new CronError(`never fires after ${after.toISOString()} ("${source}")`);
+      return slot;
+    },
+    latest: (at) => cron.previousRuns(1, new Date(at.getTime() + 1))[0] ?? null,
+  };
 }
 
-function field(text: string, spec: (typeof FIELDS)[number]): Set<number> {
-  const values = new Set<number>();
-  for (const item of text.split(',')) {
-    const match = /^(\*|(\d+)(?:-(\d+))?)(?:\/(\d+))?$/.exec(item);
-    if (!match) throw new CronError(`has an invalid ${spec.name} field "${text}"`);
-    const [, range, a, b, stepText] = match;
-    const from = range === '*' ? spec.min : Number(a);
-    const to = range === '*' ? spec.max : b !== undefined ? Number(b) : stepText ? spec.max : from;
-    const step = stepText ? Number(stepText) : 1;
-    if (from < spec.min || to > spec.max || from > to || step < 1) {
-      throw new CronError(`has a ${spec.name} field "${text}" outside ${spec.min}-${spec.max}`);
+/** Names the field croner refused (each one is tried alone), or passes its message on. */
+function explain(fields: string[], error: Error): string {
+  if (fields[0]!.startsWith('@')) return `is not one of ${SHORTCUTS}`;
+  const index = fields.findIndex((field, i) => {
+    try {
+      new Cron(FIELDS.map((_, j) => (j === i ? field : '*')).join(' '), OPTIONS);
+      return false;
+    } catch {
+      return true;
     }
-    for (let value = from; value <= to; value += step) values.add(value);
+  });
+  if (index < 0) return `is not valid: ${error.message.replace(/^CronPattern: /, '')}`;
+  const { name, values } = FIELDS[index]!;
+  return `has an invalid ${name} field "${fields[index]}" (${values}; lists, ranges a-b, steps */n or a-b/n)`;
+}
+
+/**
+ * Calls `fire(slot)` at each slot of the schedule, on croner's timer: it looks at the clock at least every 30
+ * seconds, so a far slot and a clock set forward or back are both handled. A slot that comes while a run is still
+ * under way is skipped; slots missed while the process was not running (or asleep) are not made up: on waking,
+ * one run, for the latest slot passed, then the schedule goes on from the present.
+ */
+export class CronTimer {
+  private job: Cron | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly schedule: CronSchedule,
+    private readonly fire: (slot: Date) => Promise<void>,
+  ) {}
+
+  /** The slot the timer waits for, or `null` when stopped. */
+  get next(): Date | null {
+    return this.job?.nextRun() ?? null;
   }
-  return values;
-}
 
-/** Whether the schedule fires at the (local) minute of `at`. */
-export function cronMatches(schedule: CronSchedule, at: Date): boolean {
-  if (!schedule.minutes.has(at.getMinutes()) || !schedule.hours.has(at.getHours())) return false;
-  return schedule.months.has(at.getMonth() + 1) && dayMatches(schedule, at);
-}
-
-/** Eight years of minutes: every valid expression (even `0 0 29 2 1`, a Monday 29 February) fires within it. */
-const HORIZON_MINUTES = 8 * 366 * 24 * 60;
-
-/** The first minute strictly after `after` at which the schedule fires (seconds and milliseconds zero). */
-export function nextCronTime(schedule: CronSchedule, after: Date): Date {
-  const at = new Date(after.getTime());
-  at.setSeconds(0, 0);
-  for (let i = 0; i < HORIZON_MINUTES; i++) {
-    at.setMinutes(at.getMinutes() + 1);
-    // Whole hours and days that cannot match are skipped, so a yearly schedule is found in a few thousand steps.
-    if (!schedule.months.has(at.getMonth() + 1) || !dayMatches(schedule, at)) {
-      at.setHours(23, 59);
-      continue;
-    }
-    if (!schedule.hours.has(at.getHours())) {
-      at.setMinutes(59);
-      continue;
-    }
-    if (schedule.minutes.has(at.getMinutes())) return at;
+  start(): void {
+    if (this.job) return;
+    // `protect`: no second run while one is under way; `unref`: a waiting timer does not keep the process up.
+    this.job = new Cron(this.schedule.source, { ...OPTIONS, protect: true, unref: true }, () => this.run());
   }
-  throw new CronError(`never fires ("${schedule.source}")`);
-}
 
-function dayMatches(schedule: CronSchedule, at: Date): boolean {
-  const day = schedule.days.has(at.getDate());
-  const weekday = schedule.weekdays.has(at.getDay());
-  return schedule.eitherDay ? day || weekday : day && weekday;
+  /** No further firing; waits for a run under way. */
+  async stop(): Promise<void> {
+    this.job?.stop();
+    this.job = null;
+    await this.running;
+  }
+
+  private run(): Promise<void> {
+    const now = new Date();
+    const run = this.fire(this.schedule.latest(now) ?? now)
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.running === run) this.running = null;
+      });
+    this.running = run;
+    return run;
+  }
 }

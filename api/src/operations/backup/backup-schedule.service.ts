@@ -7,13 +7,10 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { CronTimer, systemClock, type Clock } from './cron-timer.js';
 import { ScheduledBackups, type SlotOutcome } from './scheduled-backups.js';
 import { MEDIA_STORE, type MediaStore } from '../../core/media/media-store.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-
-/** The clock the schedule runs on; tests provide their own. */
-export const BACKUP_CLOCK = Symbol('BACKUP_CLOCK');
+import { CronTimer } from '../../config/cron.js';
 
 /**
  * Scheduled backups (`BACKUP_CRON`, README "Backups"): at each slot one server on the database makes an archive in
@@ -28,7 +25,6 @@ export class BackupScheduleService implements OnApplicationBootstrap, BeforeAppl
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     @InjectDataSource() db: DataSource,
-    @Inject(BACKUP_CLOCK) clock: Clock,
     @Inject(MEDIA_STORE) media: MediaStore,
   ) {
     this.backups = new ScheduledBackups({
@@ -39,7 +35,7 @@ export class BackupScheduleService implements OnApplicationBootstrap, BeforeAppl
       keep: config.backup.keep,
     });
     const cron = config.backup.cron;
-    this.timer = cron ? new CronTimer(cron, async (slot) => void (await this.run(slot)), clock) : null;
+    this.timer = cron ? new CronTimer(cron, async (slot) => void (await this.run(slot))) : null;
   }
 
   /** The slot the schedule waits for (`null` without `BACKUP_CRON`). */
@@ -73,5 +69,3 @@ export class BackupScheduleService implements OnApplicationBootstrap, BeforeAppl
     }
   }
 }
-
-export const systemBackupClock = { provide: BACKUP_CLOCK, useValue: systemClock };

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { BackupScheduleService, systemBackupClock } from './backup-schedule.service.js';
+import { BackupScheduleService } from './backup-schedule.service.js';
 
 /** The server's scheduled backups (the commands `npm run backup` and `npm run restore` are `src/backup-command.ts`). */
-@Module({ providers: [BackupScheduleService, systemBackupClock], exports: [BackupScheduleService] })
+@Module({ providers: [BackupScheduleService], exports: [BackupScheduleService] })
 export class BackupModule {}
