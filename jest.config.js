@@ -36,6 +36,8 @@ export default {
         '<rootDir>/*/src/**/*.spec.ts',
         '<rootDir>/api/seed/**/*.spec.ts',
         '<rootDir>/shell/platform/src/**/*.spec.ts',
+        // The repository's own checks (scripts/: the lint rules' probes), native ES modules.
+        '<rootDir>/scripts/**/*.spec.mjs',
       ],
     },
     {

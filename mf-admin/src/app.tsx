@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Provider, Route, Routes, type RemoteProps } from '@site/platform';
 import { ADMIN_DEFAULT_CHILD, type AdminChild } from '@site/shared-types';
 import { LoginScreen } from './features/login/login';
-import { NotFoundScreen } from './features/not-found/not-found';
+import { NotFoundScreen } from './common/not-found-screen';
 import { SCREENS } from './layout/screens';
 import styles from './app.module.css';
 

@@ -14,7 +14,7 @@ import {
 } from '@site/platform';
 import { adminApi } from '../admin-api';
 import { unsavedChanged, useSideMenuCollapsed, useUnsaved } from '../admin-slice';
-import { NotFoundScreen } from '../features/not-found/not-found';
+import { NotFoundScreen } from '../common/not-found-screen';
 import app from '../app.module.css';
 import styles from './layout.module.css';
 import { SCREENS } from './screens';

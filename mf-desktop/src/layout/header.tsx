@@ -10,7 +10,7 @@ import {
   useNavigate,
   useTakeOverFields,
 } from '@site/platform';
-import { SEARCH_PATH } from '../features/search/search.route';
+import { SEARCH_PATH } from '../common/search';
 import { keywordTyped, searchClosed, searchOpened, selectSearch } from './search-slice';
 import styles from './header.module.css';
 

@@ -1,4 +1,5 @@
 import { MOBILE_CONTENT_MARGIN, type MobileRouteName } from '@site/shared-types';
+import { HOME_PATH } from '../common/home-path';
 
 export type Background = 'white' | 'grey' | 'greyMargins';
 
@@ -14,9 +15,6 @@ export function routeLook(name: MobileRouteName | null): { background: Backgroun
   }
   return { background: 'greyMargins', margin: MOBILE_CONTENT_MARGIN.homeLike };
 }
-
-/** The mobile home page's address: the first tab, the site name's link and where "back" goes with no history. */
-export const HOME_PATH = '/move/index.html';
 
 /** The bottom bar's tabs; a tab is highlighted only on its own route. */
 export const TABS: readonly { route: MobileRouteName; to: string; label: string }[] = [

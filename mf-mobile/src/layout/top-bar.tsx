@@ -1,6 +1,6 @@
 import { BACK_TO_TOP_THRESHOLD_PX, FIRST_VIEW_BACK, type MobileRouteName } from '@site/shared-types';
 import { BackToTop, Link, selectSiteName, useAppSelector, useNavigate } from '@site/platform';
-import { HOME_PATH } from './route-look';
+import { HOME_PATH } from '../common/home-path';
 import styles from './top-bar.module.css';
 
 const TOP_ICON = (

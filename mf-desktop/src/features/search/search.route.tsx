@@ -19,10 +19,8 @@ import {
 import { CaseGrid, NewsRows } from '../../common/cards';
 import { PageBanner } from '../../common/page-banner';
 import { Loading } from '../../common/page-states';
+import { SEARCH_PATH } from '../../common/search';
 import styles from '../../common/lists.module.css';
-
-/** Where the header search goes: the results page for `?keyword=` (and `&type=` 1 cases, 2 news). */
-export const SEARCH_PATH = '/items/search.html';
 
 /** Entries per search page after the preloaded first one (no amount is fixed for search). */
 const SEARCH_AMOUNT = 3;

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { responsiveImage } from '@site/shared-types';
 import { Link, PlainCarousel, publicApi, useOnDemandCarousel } from '@site/platform';
-import { HOME_PATH } from '../../layout/route-look';
+import { HOME_PATH } from '../../common/home-path';
 import { BANNER_AUTOPLAY_MS, BANNER_SPEED_MS, type BannerSlide } from './banner-settings';
 import styles from './home.module.css';
 
