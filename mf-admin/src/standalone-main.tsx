@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { ADMIN_LOGIN_PATH, FACE_BASE } from '@site/shared-types';
 import { BrowserRouter, createAppStore, Navigate, Route, Routes } from '@site/platform';
 import App from './app';
 
@@ -7,8 +8,8 @@ const store = createAppStore();
 createRoot(document.getElementById('root')!).render(
   <BrowserRouter>
     <Routes>
-      <Route path="/admin/*" element={<App store={store} basename="/admin" />} />
-      <Route path="*" element={<Navigate to="/admin/" replace />} />
+      <Route path={`${FACE_BASE.admin}/*`} element={<App store={store} basename={FACE_BASE.admin} />} />
+      <Route path="*" element={<Navigate to={ADMIN_LOGIN_PATH} replace />} />
     </Routes>
   </BrowserRouter>,
 );

@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { FACE_BASE, MOBILE_HOME_PATH } from '@site/shared-types';
 import { BrowserRouter, createAppStore, Navigate, Route, Routes } from '@site/platform';
 import App from './app';
 
@@ -7,8 +8,8 @@ const store = createAppStore();
 createRoot(document.getElementById('root')!).render(
   <BrowserRouter>
     <Routes>
-      <Route path="/move/*" element={<App store={store} basename="/move" />} />
-      <Route path="*" element={<Navigate to="/move/" replace />} />
+      <Route path={`${FACE_BASE.mobile}/*`} element={<App store={store} basename={FACE_BASE.mobile} />} />
+      <Route path="*" element={<Navigate to={MOBILE_HOME_PATH} replace />} />
     </Routes>
   </BrowserRouter>,
 );

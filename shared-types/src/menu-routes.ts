@@ -1,16 +1,17 @@
 import { ADMIN_LIMITS, DEFAULT_WEBCASE_ID, MenuId } from './constants.js';
+import { routePath } from './site-routes.js';
 
 /** Route of a top-navigation entry (docs/behaviour.md#top-navigation). */
 export function menuRoute(menuId: number): string {
   switch (menuId) {
     case MenuId.Home:
-      return '/';
+      return routePath('desktop', 'index');
     case MenuId.Cases:
-      return `/webcase/${DEFAULT_WEBCASE_ID}.html`;
+      return routePath('desktop', 'webcase', DEFAULT_WEBCASE_ID);
     case MenuId.About:
-      return '/about.html';
+      return routePath('desktop', 'about');
     default:
-      return `/items/${menuId}.html`;
+      return routePath('desktop', 'items', menuId);
   }
 }
 

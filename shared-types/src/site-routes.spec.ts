@@ -1,4 +1,14 @@
-import { counterpartPath, matchSiteRoute, resolvePageAddress } from './site-routes.js';
+import {
+  ADMIN_ROUTES,
+  counterpartPath,
+  DESKTOP_ROUTES,
+  matchSiteRoute,
+  MOBILE_ROUTES,
+  resolvePageAddress,
+  routePath,
+  type SiteFace,
+  withQuery,
+} from './site-routes.js';
 
 const name = (path: string) => matchSiteRoute(path)?.route.name ?? null;
 
@@ -168,5 +178,68 @@ describe('counterpartPath', () => {
     expect(counterpartPath('/move/fwxm')).toBeNull();
     expect(counterpartPath('/nope.html')).toBeNull();
     expect(counterpartPath('/admin/index/case')).toBeNull();
+  });
+});
+
+describe('routePath', () => {
+  it('should build every desktop address from the route table', () => {
+    expect(routePath('desktop', 'index')).toBe('/');
+    expect(routePath('desktop', 'about')).toBe('/about.html');
+    expect(routePath('desktop', 'search')).toBe('/items/search.html');
+    expect(routePath('desktop', 'items', 3)).toBe('/items/3.html');
+    expect(routePath('desktop', 'itemnews')).toBe('/itemnews.html');
+    expect(routePath('desktop', 'details', 12)).toBe('/details/12.html');
+    expect(routePath('desktop', 'news', 7)).toBe('/news/7.html');
+    expect(routePath('desktop', 'webcase', 101)).toBe('/webcase/101.html');
+  });
+
+  it('should build every mobile address under /move, the home as the address its links use', () => {
+    expect(routePath('mobile', 'meindex')).toBe('/move/index.html');
+    expect(routePath('mobile', 'fwxm')).toBe('/move/fwxm');
+    expect(routePath('mobile', 'mecase')).toBe('/move/case.html');
+    expect(routePath('mobile', 'mezhy')).toBe('/move/zhy.html');
+    expect(routePath('mobile', 'meabout')).toBe('/move/about.html');
+    expect(routePath('mobile', 'meus')).toBe('/move/us.html');
+    expect(routePath('mobile', 'menews', 7)).toBe('/move/news/7.html');
+    expect(routePath('mobile', 'medetails', 3)).toBe('/move/details/3.html');
+    expect(routePath('mobile', 'meitems', 4)).toBe('/move/items/4.html');
+  });
+
+  it('should build the back office addresses under /admin', () => {
+    expect(routePath('admin', 'login')).toBe('/admin/');
+    expect(routePath('admin', 'shell')).toBe('/admin/index');
+    expect(routePath('admin', 'leaveword')).toBe('/admin/index/leaveword');
+  });
+
+  it("should give each route an address that is the route's own page", () => {
+    const anyRoutePath = routePath as (face: SiteFace, name: string, id?: number) => string;
+    for (const route of [...DESKTOP_ROUTES, ...MOBILE_ROUTES, ...ADMIN_ROUTES]) {
+      const address = anyRoutePath(route.face, route.name, 5);
+      expect({ address, route: matchSiteRoute(address)?.route.name }).toEqual({ address, route: route.name });
+      expect(resolvePageAddress(address, '')?.moved).toBeNull();
+    }
+  });
+});
+
+/** Compile-time checks (`tsc -b` compiles the specs); never run. */
+export function _routePathTypes(): void {
+  // @ts-expect-error A case's address needs its id.
+  routePath('desktop', 'details');
+  // @ts-expect-error The case list has no id.
+  routePath('mobile', 'mecase', 3);
+  // @ts-expect-error A mobile route is no desktop route.
+  routePath('desktop', 'meindex');
+  // @ts-expect-error A back-office screen is no mobile route.
+  routePath('mobile', 'case');
+}
+
+describe('withQuery', () => {
+  it('should add the parameters in order, encoded, and leave out those without a value', () => {
+    expect(withQuery('/items/search.html', { keyword: '网站 建设&a=b', type: 2 })).toBe(
+      '/items/search.html?keyword=%E7%BD%91%E7%AB%99%20%E5%BB%BA%E8%AE%BE%26a%3Db&type=2',
+    );
+    expect(withQuery('/details/3.html', { casemenu: 2 })).toBe('/details/3.html?casemenu=2');
+    expect(withQuery('/move/case.html', { tab: null, from: undefined })).toBe('/move/case.html');
+    expect(withQuery('/about.html', {})).toBe('/about.html');
   });
 });

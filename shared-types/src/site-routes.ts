@@ -21,7 +21,11 @@ export interface SiteRoute<Name extends string = RouteName> {
   path: string;
 }
 
-export const DESKTOP_ROUTES: readonly SiteRoute<DesktopRouteName>[] = [
+/**
+ * The desktop routes. A route's first path in its table is the address links to it use (`routePath`); the tables
+ * are written `as const`, so the compiler knows each route's paths.
+ */
+export const DESKTOP_ROUTES = [
   { face: 'desktop', name: 'index', path: '/' },
   { face: 'desktop', name: 'about', path: '/about.html' },
   /** Before `/items/:id`: `search.html` is not an `{id}.html` anyway, but the order makes it plain. */
@@ -31,12 +35,16 @@ export const DESKTOP_ROUTES: readonly SiteRoute<DesktopRouteName>[] = [
   { face: 'desktop', name: 'details', path: '/details/:id' },
   { face: 'desktop', name: 'news', path: '/news/:id' },
   { face: 'desktop', name: 'webcase', path: '/webcase/:id' },
-];
+] as const satisfies readonly SiteRoute<DesktopRouteName>[];
 
-/** Under `/move`. meabout and meitems are the names docs/behaviour.md#mobile-layout uses for background styling. */
-export const MOBILE_ROUTES: readonly SiteRoute<MobileRouteName>[] = [
-  { face: 'mobile', name: 'meindex', path: '/' },
+/**
+ * Under `/move`. meabout and meitems are the names docs/behaviour.md#mobile-layout uses for background styling. The
+ * home's links go to `/move/index.html` (docs/behaviour.md#mobile-layout), so that path comes first; `/move/` is the
+ * face's root, where redirects go.
+ */
+export const MOBILE_ROUTES = [
   { face: 'mobile', name: 'meindex', path: '/index.html' },
+  { face: 'mobile', name: 'meindex', path: '/' },
   { face: 'mobile', name: 'fwxm', path: '/fwxm' },
   { face: 'mobile', name: 'mecase', path: '/case.html' },
   { face: 'mobile', name: 'mezhy', path: '/zhy.html' },
@@ -45,7 +53,7 @@ export const MOBILE_ROUTES: readonly SiteRoute<MobileRouteName>[] = [
   { face: 'mobile', name: 'menews', path: '/news/:id' },
   { face: 'mobile', name: 'medetails', path: '/details/:id' },
   { face: 'mobile', name: 'meitems', path: '/items/:id' },
-];
+] as const satisfies readonly SiteRoute<MobileRouteName>[];
 
 /** The back-office shell's children (docs/behaviour.md#admin-routes). */
 export const ADMIN_CHILDREN = [
@@ -135,6 +143,51 @@ function faceOf(path: string): SiteFace {
 /** The route table of one face. */
 export function siteRoutes(face: SiteFace): readonly SiteRoute[] {
   return face === 'desktop' ? DESKTOP_ROUTES : face === 'mobile' ? MOBILE_ROUTES : ADMIN_ROUTES;
+}
+
+/** The routes of a face as its table is written (the compiler knows the public faces' names and paths). */
+type FaceRoute<Face extends SiteFace> = (Face extends 'desktop'
+  ? typeof DESKTOP_ROUTES
+  : Face extends 'mobile'
+    ? typeof MOBILE_ROUTES
+    : typeof ADMIN_ROUTES)[number];
+
+/** The routes of a face whose path has an `{id}.html` parameter. */
+type IdRouteName<Face extends SiteFace> = Extract<FaceRoute<Face>, { path: `${string}:id` }>['name'];
+
+/** What `routePath` takes after a route's name: its id when the route's path has an `{id}.html` parameter. */
+export type RoutePathArgs<Face extends SiteFace, Name extends FaceRoute<Face>['name']> =
+  Name extends IdRouteName<Face> ? [id: number] : [];
+
+/**
+ * The address of a page, built from the route table for links: the face's base, then the route's first path with
+ * `id` as its `{id}.html` parameter (`routePath('mobile', 'medetails', 7)` is `/move/details/7.html`). The compiler
+ * asks for an id exactly when the route has one. Add a query with `withQuery`.
+ */
+export function routePath<Face extends SiteFace, Name extends FaceRoute<Face>['name']>(
+  face: Face,
+  name: Name,
+  ...args: RoutePathArgs<Face, Name>
+): string {
+  return addressOf(face, name, (args as readonly number[])[0] ?? null);
+}
+
+/** `routePath` for a name and an id known only at run time (the counterparts below). */
+function addressOf(face: SiteFace, name: RouteName, id: number | null): string {
+  const route = siteRoutes(face).find((entry) => entry.name === name);
+  if (!route) throw new Error(`No ${face} route is named ${name}`);
+  return FACE_BASE[face] + route.path.replace(':id', `${id}.html`);
+}
+
+/**
+ * An address with query parameters added in the order given, each encoded (`withQuery('/move/case.html', { tab: 3 })`
+ * is `/move/case.html?tab=3`); a parameter whose value is `null` or `undefined` is left out.
+ */
+export function withQuery(path: string, params: Readonly<Record<string, string | number | null | undefined>>): string {
+  const pairs = Object.entries(params).flatMap(([name, value]): Array<[string, string]> =>
+    value === null || value === undefined ? [] : [[name, String(value)]],
+  );
+  return path + formatQuery(pairs);
 }
 
 /**
@@ -266,21 +319,28 @@ function caseTab(id: number | null): number | null {
  * mobile pages). A customer-case tab keeps its tab: `/webcase/3.html` ↔ `/move/case.html?tab=3`.
  */
 const DESKTOP_TO_MOBILE: Partial<Record<RouteName, (id: number | null) => string | null>> = {
-  index: () => '/move/',
-  about: () => '/move/zhy.html',
-  items: (id) => `/move/items/${id}.html`,
-  details: (id) => `/move/details/${id}.html`,
-  news: (id) => `/move/news/${id}.html`,
-  webcase: (id) => (id === DEFAULT_WEBCASE_ID ? '/move/case.html' : caseTab(id) ? `/move/case.html?tab=${id}` : null),
+  // The face's root, as the start-up redirect sends a phone there.
+  index: () => `${FACE_BASE.mobile}/`,
+  about: () => routePath('mobile', 'mezhy'),
+  items: (id) => addressOf('mobile', 'meitems', id),
+  details: (id) => addressOf('mobile', 'medetails', id),
+  news: (id) => addressOf('mobile', 'menews', id),
+  webcase: (id) =>
+    id === DEFAULT_WEBCASE_ID
+      ? routePath('mobile', 'mecase')
+      : caseTab(id)
+        ? withQuery(routePath('mobile', 'mecase'), { tab: id })
+        : null,
 };
 const MOBILE_TO_DESKTOP: Partial<Record<RouteName, (id: number | null, search: string) => string>> = {
-  meindex: () => '/',
-  mezhy: () => '/about.html',
-  meitems: (id) => `/items/${id}.html`,
-  medetails: (id) => `/details/${id}.html`,
-  menews: (id) => `/news/${id}.html`,
+  meindex: () => routePath('desktop', 'index'),
+  mezhy: () => routePath('desktop', 'about'),
+  meitems: (id) => addressOf('desktop', 'items', id),
+  medetails: (id) => addressOf('desktop', 'details', id),
+  menews: (id) => addressOf('desktop', 'news', id),
   // The tab as the mobile case list reads it; without one the list shows the first tab, as 101 does.
-  mecase: (_id, search) => `/webcase/${caseTab(Number(queryParam(search, 'tab'))) ?? DEFAULT_WEBCASE_ID}.html`,
+  mecase: (_id, search) =>
+    routePath('desktop', 'webcase', caseTab(Number(queryParam(search, 'tab'))) ?? DEFAULT_WEBCASE_ID),
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FACE_BASE } from '@site/shared-types';
 import { BrowserRouter, Provider, Route, Routes, StaticRouter, type AppStore } from '@site/platform';
 import { Notices } from './notices';
 import { PreloadedRemote, RemoteSlot, type Preloaded } from './remotes/remote-slot';
@@ -19,8 +20,8 @@ export function App({ store, mobileHosts, location, preloaded }: AppProps) {
     <>
       <StartUp mobileHosts={mobileHosts} />
       <Routes>
-        <Route path="/admin/*" element={<RemoteSlot name="mf_admin" />} />
-        <Route path="/move/*" element={<RemoteSlot name="mf_mobile" />} />
+        <Route path={`${FACE_BASE.admin}/*`} element={<RemoteSlot name="mf_admin" />} />
+        <Route path={`${FACE_BASE.mobile}/*`} element={<RemoteSlot name="mf_mobile" />} />
         <Route path="*" element={<RemoteSlot name="mf_desktop" />} />
       </Routes>
       <Notices />

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { App as AntApp, Layout, Spin } from 'antd';
-import { matchSiteRoute } from '@site/shared-types';
+import { ADMIN_LOGIN_PATH, matchSiteRoute } from '@site/shared-types';
 import {
   Navigate,
   notify,
@@ -45,7 +45,7 @@ function FrameBody() {
   const unsaved = useUnsaved();
   const [narrow, setNarrow] = useState(false);
   const collapsed = useSideMenuCollapsed();
-  if (!token) return matchSiteRoute(pathname) ? <Navigate to="/admin/" replace /> : <NotFoundScreen />;
+  if (!token) return matchSiteRoute(pathname) ? <Navigate to={ADMIN_LOGIN_PATH} replace /> : <NotFoundScreen />;
   const current = pathname.split('/')[3] ?? 'case';
 
   /** Leaving a screen with unsaved edits asks first. */
@@ -74,7 +74,7 @@ function FrameBody() {
       // An expired session is logged out all the same.
     }
     dispatch(tokenCleared());
-    void navigate('/admin/', { replace: true });
+    void navigate(ADMIN_LOGIN_PATH, { replace: true });
   };
 
   return (

@@ -1,5 +1,12 @@
 import { Link } from '@site/platform';
-import { responsiveImage, truncateName, type CaseSummary, type NewsSummary } from '@site/shared-types';
+import {
+  responsiveImage,
+  routePath,
+  truncateName,
+  withQuery,
+  type CaseSummary,
+  type NewsSummary,
+} from '@site/shared-types';
 import styles from './cards.module.css';
 
 type CaseCardData = Pick<CaseSummary, 'id' | 'img' | 'name' | 'scene'>;
@@ -7,7 +14,11 @@ type CaseCardData = Pick<CaseSummary, 'id' | 'img' | 'name' | 'scene'>;
 /** A case card: cover, name (cut after 30 characters), scene; opens the case with the list it came from. */
 export function CaseCard({ item, casemenu }: { item: CaseCardData; casemenu: number }) {
   return (
-    <Link className={styles.caseCard} to={`/details/${item.id}.html?casemenu=${casemenu}`} title={item.name}>
+    <Link
+      className={styles.caseCard}
+      to={withQuery(routePath('desktop', 'details', item.id), { casemenu })}
+      title={item.name}
+    >
       <span className={styles.cover}>
         <img
           {...responsiveImage(item.img, '400px')}
@@ -46,7 +57,7 @@ export function NewsRows({ news }: { news: NewsRowData[] }) {
         const [year = '', month = '', day = ''] = item.create_time.slice(0, 10).split('-');
         return (
           <li key={item.id}>
-            <Link to={`/news/${item.id}.html`}>
+            <Link to={routePath('desktop', 'news', item.id)}>
               <time dateTime={item.create_time.slice(0, 10)}>
                 <b>{day}</b>
                 <span>

@@ -1,9 +1,9 @@
-import { BACK_TO_TOP_THRESHOLD_PX, footerMenuRoute, MenuId, menuRoute } from '@site/shared-types';
+import { BACK_TO_TOP_THRESHOLD_PX, footerMenuRoute, MenuId, menuRoute, routePath } from '@site/shared-types';
 import { BackToTop, Link, publicApi } from '@site/platform';
 import styles from './footer.module.css';
 
 /** The desktop contact form: on the about page's contact section (docs/behaviour.md#about-page). */
-const CONTACT_FORM_LINK = '/about.html#message';
+const CONTACT_FORM_LINK = `${routePath('desktop', 'about')}#message`;
 
 /** Go-to-top: shown once the page is scrolled more than 1000 px, scrolls to the top over 800 ms. */
 function GoTop() {

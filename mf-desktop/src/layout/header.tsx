@@ -10,7 +10,7 @@ import {
   useNavigate,
   useTakeOverFields,
 } from '@site/platform';
-import { SEARCH_PATH } from '../common/search';
+import { SEARCH_PATH, searchAddress } from '../common/search';
 import { keywordTyped, searchClosed, searchOpened, selectSearch } from './search-slice';
 import styles from './header.module.css';
 
@@ -68,7 +68,7 @@ export default function Header() {
       input.current?.focus();
       return;
     }
-    void navigate(`${SEARCH_PATH}?keyword=${encodeURIComponent(text)}`);
+    void navigate(searchAddress(text));
   };
 
   return (

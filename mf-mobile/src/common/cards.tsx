@@ -1,5 +1,5 @@
 import { Link } from '@site/platform';
-import { responsiveImage, truncateName, type CaseSummary } from '@site/shared-types';
+import { responsiveImage, routePath, truncateName, type CaseSummary } from '@site/shared-types';
 import styles from './cards.module.css';
 
 type CaseCardData = Pick<CaseSummary, 'id' | 'img' | 'name' | 'scene'>;
@@ -24,7 +24,7 @@ export function CaseList({
     <ul className={featured ? `${styles.cases} ${styles.featured}` : styles.cases} data-testid="case-list">
       {cases.map((item, index) => (
         <li key={item.id}>
-          <Link to={`/move/details/${item.id}.html`}>
+          <Link to={routePath('mobile', 'medetails', item.id)}>
             <img
               {...responsiveImage(item.img, featured && index === 0 ? '100vw' : '50vw')}
               alt={item.name}

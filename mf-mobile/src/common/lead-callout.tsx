@@ -1,9 +1,9 @@
-import { LEAD_TEXTS } from '@site/shared-types';
+import { LEAD_TEXTS, routePath } from '@site/shared-types';
 import { Link } from '@site/platform';
 import styles from './lead-callout.module.css';
 
 /** Where the contact form is (docs/behaviour.md#mobile-pages). */
-export const CONTACT_FORM_PATH = '/move/about.html';
+export const CONTACT_FORM_PATH = routePath('mobile', 'meabout');
 
 /**
  * The call to the contact form (在线留言) on the pages a visitor reads before getting in touch: the home, 关于我们

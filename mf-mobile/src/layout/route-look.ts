@@ -1,4 +1,4 @@
-import { MOBILE_CONTENT_MARGIN, type MobileRouteName } from '@site/shared-types';
+import { MOBILE_CONTENT_MARGIN, routePath, type MobileRouteName } from '@site/shared-types';
 import { HOME_PATH } from '../common/home-path';
 
 export type Background = 'white' | 'grey' | 'greyMargins';
@@ -19,7 +19,7 @@ export function routeLook(name: MobileRouteName | null): { background: Backgroun
 /** The bottom bar's tabs; a tab is highlighted only on its own route. */
 export const TABS: readonly { route: MobileRouteName; to: string; label: string }[] = [
   { route: 'meindex', to: HOME_PATH, label: '首页' },
-  { route: 'mecase', to: '/move/case.html', label: '客户案例' },
-  { route: 'mezhy', to: '/move/zhy.html', label: '关于我们' },
-  { route: 'meus', to: '/move/us.html', label: '联系我们' },
+  { route: 'mecase', to: routePath('mobile', 'mecase'), label: '客户案例' },
+  { route: 'mezhy', to: routePath('mobile', 'mezhy'), label: '关于我们' },
+  { route: 'meus', to: routePath('mobile', 'meus'), label: '联系我们' },
 ];

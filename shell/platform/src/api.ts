@@ -1,6 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import {
+  ADMIN_LOGIN_PATH,
   canonicalQuery,
   ResultCode,
   type ApiCall,
@@ -45,7 +46,8 @@ export interface ApiExtra {
   call?: ApiCall;
 }
 
-export const ADMIN_LOGIN_PATH = '/admin/';
+/** Where an ended session returns (the back office's login), as the shared route rules name it. */
+export { ADMIN_LOGIN_PATH };
 
 /** `fetch` for a request body whose upload progress is wanted; answers a `Response` so the envelope is read alike. */
 function sendWithProgress(

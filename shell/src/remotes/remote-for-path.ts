@@ -1,4 +1,4 @@
-import { isAdminPath, isMobilePath, type RemoteName } from '@site/shared-types';
+import { FACE_BASE, isAdminPath, isMobilePath, type RemoteName } from '@site/shared-types';
 
 /** `/admin*` → admin, `/move/*` → mobile, everything else → desktop: exactly one remote per page. */
 export function remoteForPath(path: string): RemoteName {
@@ -7,4 +7,8 @@ export function remoteForPath(path: string): RemoteName {
   return 'mf_desktop';
 }
 
-export const REMOTE_BASE: Record<RemoteName, string> = { mf_desktop: '/', mf_mobile: '/move', mf_admin: '/admin' };
+export const REMOTE_BASE: Record<RemoteName, string> = {
+  mf_desktop: '/',
+  mf_mobile: FACE_BASE.mobile,
+  mf_admin: FACE_BASE.admin,
+};

@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import md5 from 'md5';
+import { routePath } from '@site/shared-types';
 import {
   notify,
   selectSiteName,
@@ -68,7 +69,7 @@ export function LoginScreen() {
       const { token } = await login({ email: values.email.trim(), password: md5(values.password) }).unwrap();
       dispatch(tokenReceived(token));
       dispatch(notify('登陆成功', 'success'));
-      void navigate('/admin/index', { replace: true });
+      void navigate(routePath('admin', 'shell'), { replace: true });
     } catch {
       // The server's refusal (wrong password, throttling) is already shown as a notice.
     }

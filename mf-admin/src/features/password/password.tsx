@@ -1,5 +1,6 @@
 import { Button, Card, Form, Input } from 'antd';
 import md5 from 'md5';
+import { ADMIN_LOGIN_PATH } from '@site/shared-types';
 import { notify, tokenCleared, useAppDispatch, useNavigate, usePageTitle } from '@site/platform';
 import { adminApi } from '../../admin-api';
 
@@ -34,7 +35,7 @@ export function PasswordScreen() {
             // A notice of the shell's: it stays on the login page, where the frame and antd's messages are gone.
             dispatch(notify('修改成功，请重新登陆！', 'success'));
             dispatch(tokenCleared());
-            void navigate('/admin/', { replace: true });
+            void navigate(ADMIN_LOGIN_PATH, { replace: true });
           } catch {
             // refused (wrong old password…): the server's msg is shown as a notice
           }

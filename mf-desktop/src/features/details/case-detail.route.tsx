@@ -1,4 +1,4 @@
-import { caseHead, DEFAULT_CASEMENU, fitHeadings, responsiveImage } from '@site/shared-types';
+import { caseHead, DEFAULT_CASEMENU, fitHeadings, responsiveImage, routePath, withQuery } from '@site/shared-types';
 import { defineRoute, read, useLocation, useRouteData } from '@site/platform';
 import { Loading, NotFoundPage } from '../../common/page-states';
 import { Neighbour } from './neighbour';
@@ -15,7 +15,8 @@ function CaseDetailPage() {
   const { data, isError } = useRouteData(caseDetailRoute).detail;
   if (isError) return <NotFoundPage />;
   if (!data) return <Loading />;
-  const neighbour = (other: number | null) => (other ? `/details/${other}.html?casemenu=${casemenu}` : null);
+  const neighbour = (other: number | null) =>
+    other ? withQuery(routePath('desktop', 'details', other), { casemenu }) : null;
   return (
     <main data-page="details" className={styles.page}>
       <article className={styles.article}>

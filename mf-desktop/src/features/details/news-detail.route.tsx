@@ -1,4 +1,4 @@
-import { fitHeadings, itemHead } from '@site/shared-types';
+import { fitHeadings, itemHead, routePath } from '@site/shared-types';
 import { defineRoute, Link, read, useRouteData } from '@site/platform';
 import { Loading, NotFoundPage } from '../../common/page-states';
 import { Neighbour } from './neighbour';
@@ -20,11 +20,15 @@ function NewsDetailPage() {
         <div className={styles.body} dangerouslySetInnerHTML={{ __html: fitHeadings(data.content) }} />
       </article>
       <nav className={styles.pager} aria-label="上一篇 / 下一篇" data-testid="pager">
-        <Neighbour to={data.upId ? `/news/${data.upId}.html` : null} label="上一篇" name={data.uptitle} />
-        <Neighbour to={data.downId ? `/news/${data.downId}.html` : null} label="下一篇" name={data.downtitle} />
+        <Neighbour to={data.upId ? routePath('desktop', 'news', data.upId) : null} label="上一篇" name={data.uptitle} />
+        <Neighbour
+          to={data.downId ? routePath('desktop', 'news', data.downId) : null}
+          label="下一篇"
+          name={data.downtitle}
+        />
       </nav>
       <p className={styles.back}>
-        <Link to="/itemnews.html">返回新闻列表</Link>
+        <Link to={routePath('desktop', 'itemnews')}>返回新闻列表</Link>
       </p>
     </main>
   );

@@ -5,6 +5,7 @@ import {
   HOME_LIMITS,
   responsiveImage,
   ROUTE_TITLES,
+  routePath,
 } from '@site/shared-types';
 import { defineRoute, Link, publicApi, read, useRouteData } from '@site/platform';
 import { CaseCard, NewsRows } from '../../common/cards';
@@ -18,7 +19,7 @@ import styles from './home.module.css';
  * slower.
  */
 const BANNER_AUTOPLAY_MS = 5000;
-const WEBCASE = `/webcase/${DEFAULT_WEBCASE_ID}.html`;
+const WEBCASE = routePath('desktop', 'webcase', DEFAULT_WEBCASE_ID);
 
 function Banner() {
   const header = publicApi.useHeaderQuery().data;
@@ -72,7 +73,7 @@ function HomePage() {
         <ul className={styles.services} data-testid="services">
           {data.service.slice(0, HOME_LIMITS.services).map((service) => (
             <li key={service.id}>
-              <Link to={`/items/${service.id}.html`}>
+              <Link to={routePath('desktop', 'items', service.id)}>
                 <img {...responsiveImage(service.img, '64px')} alt="" width={64} height={64} loading="lazy" />
                 <h3>{service.name}</h3>
                 <ul>
@@ -125,7 +126,7 @@ function HomePage() {
         <div className={styles.bandInner}>
           <header className={styles.sectionHead}>
             <h2 id="home-news">
-              <Link to="/itemnews.html">{data.dynamic.title}</Link>
+              <Link to={routePath('desktop', 'itemnews')}>{data.dynamic.title}</Link>
             </h2>
             <p className={styles.sectionIntro}>{data.dynamic.intro}</p>
           </header>

@@ -19,7 +19,7 @@ import {
 import { CaseGrid, NewsRows } from '../../common/cards';
 import { PageBanner } from '../../common/page-banner';
 import { Loading } from '../../common/page-states';
-import { SEARCH_PATH } from '../../common/search';
+import { searchAddress } from '../../common/search';
 import styles from '../../common/lists.module.css';
 
 /** Entries per search page after the preloaded first one (no amount is fixed for search). */
@@ -49,10 +49,7 @@ function SearchResults() {
     page,
   }));
   const tab = (to: SearchType, label: string) => (
-    <Link
-      to={`${SEARCH_PATH}?keyword=${encodeURIComponent(keyword)}&type=${to}`}
-      aria-current={type === to ? 'page' : undefined}
-    >
+    <Link to={searchAddress(keyword, to)} aria-current={type === to ? 'page' : undefined}>
       {label}
     </Link>
   );

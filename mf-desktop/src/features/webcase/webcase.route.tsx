@@ -4,6 +4,7 @@ import {
   DEFAULT_WEBCASE_ID,
   matchSiteRoute,
   PAGE_AMOUNT,
+  routePath,
   webcaseExists,
   webcaseHead,
   type CaseSummary,
@@ -48,7 +49,11 @@ function WebcasePage() {
       <div className={styles.content}>
         <nav className={styles.tabs} aria-label="案例分类" data-testid="webcase-tabs">
           {(all?.casemenu ?? CASE_CLASSES).map((entry) => (
-            <Link key={entry.id} to={`/webcase/${entry.id}.html`} aria-current={entry.id === tab ? 'page' : undefined}>
+            <Link
+              key={entry.id}
+              to={routePath('desktop', 'webcase', entry.id)}
+              aria-current={entry.id === tab ? 'page' : undefined}
+            >
               {entry.name}
             </Link>
           ))}

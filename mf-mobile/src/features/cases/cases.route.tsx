@@ -1,4 +1,12 @@
-import { CASE_CLASSES, CaseListType, PAGE_AMOUNT, ROUTE_TITLES, type CaseSummary } from '@site/shared-types';
+import {
+  CASE_CLASSES,
+  CaseListType,
+  PAGE_AMOUNT,
+  ROUTE_TITLES,
+  routePath,
+  withQuery,
+  type CaseSummary,
+} from '@site/shared-types';
 import { defineRoute, InfiniteList, Link, read, useLocation, usePageLoader, useRouteData } from '@site/platform';
 import { CaseList } from '../../common/cards';
 import { Loading } from '../../common/page-states';
@@ -29,7 +37,7 @@ function CasesPage() {
         {CASE_CLASSES.map((entry) => (
           <Link
             key={entry.id}
-            to={`/move/case.html?tab=${entry.id}`}
+            to={withQuery(routePath('mobile', 'mecase'), { tab: entry.id })}
             replace
             aria-current={entry.id === tab ? 'page' : undefined}
           >

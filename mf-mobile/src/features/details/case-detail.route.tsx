@@ -1,11 +1,11 @@
-import { caseHead, fitHeadings, responsiveImage } from '@site/shared-types';
+import { caseHead, fitHeadings, responsiveImage, routePath } from '@site/shared-types';
 import { defineRoute, read, useRouteData } from '@site/platform';
 import { Loading, NotFoundPage } from '../../common/page-states';
 import page from '../../common/page.module.css';
 import { Neighbour } from './neighbour';
 import styles from './details.module.css';
 
-const caseAddress = (id: number | null) => (id ? `/move/details/${id}.html` : null);
+const caseAddress = (id: number | null) => (id ? routePath('mobile', 'medetails', id) : null);
 
 function CaseDetailPage() {
   const { data, isError } = useRouteData(caseDetailRoute).detail;

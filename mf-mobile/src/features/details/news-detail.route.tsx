@@ -1,11 +1,11 @@
-import { fitHeadings, itemHead } from '@site/shared-types';
+import { fitHeadings, itemHead, routePath } from '@site/shared-types';
 import { defineRoute, read, useRouteData } from '@site/platform';
 import { Loading, NotFoundPage } from '../../common/page-states';
 import page from '../../common/page.module.css';
 import { Neighbour } from './neighbour';
 import styles from './details.module.css';
 
-const articleAddress = (id: number | null) => (id ? `/move/news/${id}.html` : null);
+const articleAddress = (id: number | null) => (id ? routePath('mobile', 'menews', id) : null);
 
 function NewsDetailPage() {
   const { data, isError } = useRouteData(newsDetailRoute).detail;

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { responsiveImage } from '@site/shared-types';
+import { FACE_BASE, responsiveImage } from '@site/shared-types';
 import { Link, PlainCarousel, publicApi, useOnDemandCarousel } from '@site/platform';
 import { HOME_PATH } from '../../common/home-path';
 import { BANNER_AUTOPLAY_MS, BANNER_SPEED_MS, type BannerSlide } from './banner-settings';
@@ -41,7 +41,7 @@ export default function Banner() {
   const slides = header.banner.map((slide, index) => ({
     key: slide.id,
     content: (
-      <Link to={slide.link ? `/move${slide.link}` : HOME_PATH}>
+      <Link to={slide.link ? `${FACE_BASE.mobile}${slide.link}` : HOME_PATH}>
         <img
           {...responsiveImage(slide.pic, BANNER_SIZES)}
           alt={slide.title}

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 // Swiper's stylesheets for the banner (`banner.tsx`), here so they come before this page's, which adjusts them.
 import 'swiper/css';
 import 'swiper/css/pagination';
-import { HOME_LIMITS, PROCESS_STEPS, responsiveImage, ROUTE_TITLES } from '@site/shared-types';
+import { HOME_LIMITS, PROCESS_STEPS, responsiveImage, ROUTE_TITLES, routePath } from '@site/shared-types';
 import { defineRoute, island, Link, read, useRouteData } from '@site/platform';
 import { CaseList } from '../../common/cards';
 import { LeadCallout } from '../../common/lead-callout';
@@ -40,7 +40,7 @@ function HomePage() {
       <section className={page.card}>
         <h2>{data.success.title}</h2>
         <CaseList cases={data.success.content.slice(0, HOME_LIMITS.successCases)} />
-        <Link className={styles.more} to="/move/case.html">
+        <Link className={styles.more} to={routePath('mobile', 'mecase')}>
           查看更多案例
         </Link>
       </section>
