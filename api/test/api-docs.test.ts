@@ -67,3 +67,19 @@ describe(`${API_DOCS_FILE}, the API reference`, () => {
     expect(links.filter((link) => !headings.has(link))).toEqual([]);
   });
 });
+
+describe("docs/behaviour.md's API section", () => {
+  it('should name every call the server serves, with what it answers', () => {
+    const text = readFileSync(path.join(repoRoot, 'docs/behaviour.md'), 'utf8');
+    const start = text.indexOf('\n## API\n');
+    const end = text.indexOf('\n## ', start + 1);
+    expect(start).toBeGreaterThan(0);
+    const section = text.slice(start, end < 0 ? undefined : end);
+    const paths = Object.keys((served as { paths: Record<string, unknown> }).paths);
+    expect(paths.length).toBeGreaterThan(50);
+    // A table row names a call as `/api/x`, `/api/x?…` or `GET /api/x`.
+    const named = (call: string) =>
+      new RegExp(`\`(?:(?:GET|POST) )?${call.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\`?]`);
+    expect(paths.filter((call) => !named(call).test(section))).toEqual([]);
+  });
+});
