@@ -10,7 +10,7 @@ const TAGS: Record<string, string> = {
   'admin: news': 'News articles',
   'admin: keywords': 'Page title, keywords and description',
   'admin: site blocks': 'Header, footer, home, about and contact blocks',
-  'admin: messages': 'Messages left through the mobile contact form',
+  'admin: messages': 'Messages left through the contact forms, desktop and mobile',
   'admin: uploads': 'Image uploads',
 };
 
