@@ -11,7 +11,7 @@ import { CacheServer } from './delivery/cache/cache-server.js';
 import { bodyParsing } from './core/body-parsing.js';
 import { requestId, withinRequest } from './core/request-id.js';
 import { requestIdOf, runInRequest } from './core/request-context.js';
-import { cacheFamilies, imageVariantFamilies, poolFamilies } from './operations/metrics/collectors.js';
+import { addCacheMetrics, addImageVariantMetrics, addPoolMetrics } from './operations/metrics/collectors.js';
 import { metricsEndpoint } from './operations/metrics/metrics-endpoint.js';
 import { Metrics } from './core/metrics/metrics.service.js';
 import { labelRoute } from './core/metrics/route-label.js';
@@ -92,9 +92,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): Ne
   serveFrontend(app, config);
   const cache = app.get(CacheServer);
   const db = app.get(DataSource);
-  metrics.addCollector(() => cacheFamilies(cache.stats()));
-  metrics.addCollector(() => poolFamilies(db));
-  metrics.addCollector(() => imageVariantFamilies(variants.stats()));
+  addCacheMetrics(metrics, () => cache.stats());
+  addPoolMetrics(metrics, db);
+  addImageVariantMetrics(metrics, () => variants.stats());
   answerFromCacheFirst(app, config, metrics);
   return app;
 }

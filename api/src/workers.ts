@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { Logger } from '@nestjs/common';
 import type { AppConfig } from './config/config.js';
+import { serveClusterScrapes } from './core/metrics/cluster-metrics.js';
 import { serverStopping } from './core/server-stopping.js';
 import type { EmbeddedDatabase } from './database/embedded-postgres.js';
 
@@ -10,7 +11,8 @@ import type { EmbeddedDatabase } from './database/embedded-postgres.js';
  * starts nothing of the application: it forks the workers (each the whole server, main.ts, with its own cache
  * kept fresh by the database's announcements), passes them the database (the embedded one it started and
  * supervises, or DATABASE_URL), replaces a worker that dies, and on SIGTERM or SIGINT lets every worker drain before
- * it stops the embedded database. Node's cluster module shares the listening socket among the workers.
+ * it stops the embedded database. Node's cluster module shares the listening socket among the workers, and the
+ * worker a scrape of `/api/metrics` reaches asks this process for every worker's figures (cluster-metrics.ts).
  */
 
 /** What a worker tells this process. */
@@ -32,7 +34,12 @@ export async function runPrimary(
   embedded: EmbeddedDatabase | null,
   startedAt: number,
 ): Promise<void> {
-  cluster.setupPrimary({ exec: fileURLToPath(new URL('./main.js', import.meta.url)) });
+  cluster.setupPrimary({
+    exec: fileURLToPath(new URL('./main.js', import.meta.url)),
+    // Each worker answers the primary's requests for its metrics from its first moment (cluster-metrics.ts).
+    execArgv: [...process.execArgv, '--import', new URL('./core/metrics/cluster-metrics.js', import.meta.url).href],
+  });
+  serveClusterScrapes();
   const env = { DATABASE_URL: databaseUrl, DATABASE_PASSWORD: '' };
   const started = new Map<Worker, number>();
   /** The workers serving: the others are starting, and stop only when killed (main.ts listens to `stop` later). */

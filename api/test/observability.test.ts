@@ -27,6 +27,8 @@ function parseExposition(text: string): Map<string, number> {
   const samples = new Map<string, number>();
   const typed = new Set<string>();
   for (const line of text.slice(0, -1).split('\n')) {
+    // Blank lines are allowed between families (prom-client writes one).
+    if (line === '') continue;
     const comment = /^# (HELP|TYPE) ([a-zA-Z_:][a-zA-Z0-9_:]*) (.*)$/.exec(line);
     if (comment) {
       if (comment[1] === 'TYPE') {
@@ -42,7 +44,9 @@ function parseExposition(text: string): Map<string, number> {
     const family = sample![1]!.replace(/_(bucket|sum|count)$/, '');
     expect({ line, typed: typed.has(sample![1]!) || typed.has(family) }).toEqual({ line, typed: true });
     const value = Number(sample![3] === '+Inf' ? Infinity : sample![3]);
-    expect({ line, number: !Number.isNaN(value) || sample![3] === 'NaN' }).toEqual({ line, number: true });
+    // prom-client writes NaN as `Nan` (an event-loop lag with no sample since the previous scrape); Prometheus reads
+    // the value with Go's ParseFloat, which ignores case.
+    expect({ line, number: !Number.isNaN(value) || /^nan$/i.test(sample![3]!) }).toEqual({ line, number: true });
     samples.set(`${sample![1]}${sample![2] ?? ''}`, value);
   }
   return samples;
@@ -143,9 +147,9 @@ describe('/api/metrics', () => {
     expect([...after.keys()].join('\n')).not.toMatch(/unknown-\d/);
     // The latency histogram: cumulative buckets ending at +Inf, equal to the count.
     const count = after.get('http_request_duration_seconds_count{route="cache"}')!;
-    expect(after.get('http_request_duration_seconds_bucket{route="cache",le="+Inf"}')).toBe(count);
-    expect(after.get('http_request_duration_seconds_bucket{route="cache",le="0.0005"}')).toBeLessThanOrEqual(
-      after.get('http_request_duration_seconds_bucket{route="cache",le="10"}')!,
+    expect(after.get('http_request_duration_seconds_bucket{le="+Inf",route="cache"}')).toBe(count);
+    expect(after.get('http_request_duration_seconds_bucket{le="0.0005",route="cache"}')).toBeLessThanOrEqual(
+      after.get('http_request_duration_seconds_bucket{le="10",route="cache"}')!,
     );
   });
 
@@ -164,6 +168,12 @@ describe('/api/metrics', () => {
     expect(after.get('process_resident_memory_bytes')).toBeGreaterThan(1_000_000);
     expect(after.get('nodejs_heap_used_bytes')).toBeGreaterThan(0);
     expect(after.has('nodejs_eventloop_delay_p99_seconds')).toBe(true);
+    expect(after.get('process_uptime_seconds')).toBeGreaterThanOrEqual(0);
+    // prom-client's default process metrics, beside the series above.
+    expect(after.get('process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    expect(after.get('nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
+    expect(after.has('nodejs_eventloop_lag_p99_seconds')).toBe(true);
+    expect([...after.keys()].some((series) => series.startsWith('nodejs_version_info{'))).toBe(true);
   });
 
   it('should never be cached, and never answer bad input with a 500', async () => {

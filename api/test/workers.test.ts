@@ -1,4 +1,5 @@
 import { promises as fs, readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -47,6 +48,28 @@ async function health(server: ReadyServer): Promise<number> {
   return (await fetch(`${server.base}/api/health`)).status;
 }
 
+/** A GET on a connection of its own: the cluster hands each new connection to the next worker in turn. */
+function getAlone(server: ReadyServer, path: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${server.base}${path}`, { agent: false }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** The health checks answered, as a scrape of `/api/metrics` counts them. */
+async function healthChecksCounted(server: ReadyServer): Promise<number> {
+  const { status, text } = await getAlone(server, '/api/metrics');
+  expect(status).toBe(200);
+  const line = /^http_requests_total\{route="api:\/api\/health",status="200"\} (\d+)$/m.exec(text);
+  return line ? Number(line[1]) : 0;
+}
+
 describe('WORKERS=2', () => {
   it(
     'should serve from two processes on one port, replace one that dies, and drain both on SIGTERM',
@@ -64,6 +87,11 @@ describe('WORKERS=2', () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('关于我们');
 
+      // /api/metrics answers for both workers: whichever one a scrape reaches, it counts every worker's answers.
+      const counted = await healthChecksCounted(server);
+      for (let i = 0; i < 10; i++) expect((await getAlone(server, '/api/health')).status).toBe(200);
+      for (let i = 0; i < 4; i++) expect(await healthChecksCounted(server)).toBe(counted + 10);
+
       // One dies: another takes its place, and the site answers meanwhile from the one left.
       process.kill(first[0]!, 'SIGKILL');
       await until(() => !alive(first[0]!), 'the killed worker to be gone');
@@ -75,6 +103,8 @@ describe('WORKERS=2', () => {
       await until(() => /Worker \d+ exited \(SIGKILL\); starting another/.test(server.output()), 'the log line');
       await until(() => (server.output().match(/Worker \d+ ready/g) ?? []).length >= 3, 'the replacement to be ready');
       for (let i = 0; i < 10; i++) expect(await health(server)).toBe(200);
+      // Scrapes still answer with a worker replaced (the dead one's counts went with it).
+      expect(await healthChecksCounted(server)).toBeGreaterThan(0);
 
       // SIGTERM: every worker drains and exits, then the embedded database stops, and the primary exits 0.
       const workers = workersOf(primary);

@@ -1,8 +1,10 @@
+import cluster from 'node:cluster';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { Counter, formatExposition, gauge, Histogram, type MetricFamily } from './prometheus.js';
+import { Injectable, Logger } from '@nestjs/common';
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, type Aggregator } from 'prom-client';
 import { runInRequest } from '../request-context.js';
+import { clusterExposition } from './cluster-metrics.js';
+import { processRegistry } from './process-metrics.js';
 import { routeOf } from './route-label.js';
 
 /** Upper bounds of the latency buckets, in seconds: a cached answer takes well under a millisecond, a render tens. */
@@ -15,6 +17,18 @@ type Tracked = IncomingMessage & { [TRACKED]?: { started: number; method: string
 interface RouteSeries {
   latency: { observe(value: number): void };
   statuses: Map<string, { inc(by?: number): void }>;
+}
+
+/** Series whose figures are kept elsewhere (a cache's counts, the database pool) and read at each scrape. */
+export interface ReadAtScrape {
+  type: 'counter' | 'gauge';
+  name: string;
+  help: string;
+  labelNames?: readonly string[];
+  /** How the workers' figures combine under WORKERS (prom-client's aggregators): summed unless said otherwise. */
+  aggregator?: Aggregator;
+  /** Each series' labels and value, now. */
+  read(): Iterable<{ labels?: Readonly<Record<string, string>>; value: number }>;
 }
 
 /** The `finish` listener of every answer: one function, called with the answer as `this`. */
@@ -30,42 +44,43 @@ function statusLabel(status: number): string {
 }
 
 /**
- * The server's metrics (docs/decisions.md "Observability"): requests and their latency by route label and
- * status, server renders, and what collectors add at scrape time (the published-content cache, the database
- * pool), plus the process's memory, uptime and event-loop delay. Written as Prometheus text at `/api/metrics`.
+ * The server's metrics (docs/decisions.md "Observability"), kept by prom-client: requests and their latency by
+ * route label and status, server renders, what collectors read at scrape time (the published-content cache, the
+ * database pool…), and the process's own figures (process-metrics.ts). Served as Prometheus text at `/api/metrics`;
+ * with WORKERS, summed over every worker (cluster-metrics.ts).
  */
 @Injectable()
-export class Metrics implements OnModuleDestroy {
-  private readonly requests = new Counter('http_requests_total', 'HTTP answers by route label and status code', [
-    'route',
-    'status',
-  ]);
-  private readonly latency = new Histogram(
-    'http_request_duration_seconds',
-    'Time from the request to the end of its answer, by route label',
-    ['route'],
-    LATENCY_BUCKETS,
-  );
-  private readonly renders = new Counter(
-    'ssr_renders_total',
-    'Server renders of a page: ok, or failed (the page is then rendered in the browser)',
-    ['result'],
-  );
-  private readonly collectors: Array<() => MetricFamily[]> = [];
-  private readonly loopDelay = monitorEventLoopDelay({ resolution: 10 });
+export class Metrics {
+  /** Its own registry (tests run several applications in one process), holding the process's figures too. */
+  private readonly registry = Registry.merge([processRegistry()]);
+  private readonly requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP answers by route label and status code',
+    labelNames: ['route', 'status'] as const,
+    registers: [this.registry],
+  });
+  private readonly latency = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from the request to the end of its answer, by route label',
+    labelNames: ['route'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly renders = new Counter({
+    name: 'ssr_renders_total',
+    help: 'Server renders of a page: ok, or failed (the page is then rendered in the browser)',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
   private readonly accessLog = new Logger('Access');
   private readonly collectorFailures = new Logger('Metrics');
-  private readonly startedAt = Date.now();
 
   constructor() {
-    this.loopDelay.enable();
     // Both series exist from the start, so a rate over them is defined before the first failure.
     this.renders.inc({ result: 'ok' }, 0);
     this.renders.inc({ result: 'failed' }, 0);
-  }
-
-  onModuleDestroy(): void {
-    this.loopDelay.disable();
+    // A worker's figures are what the primary sums (prom-client answers it from this registry).
+    if (cluster.isWorker) AggregatorRegistry.setRegistries(this.registry);
   }
 
   /**
@@ -80,7 +95,7 @@ export class Metrics implements OnModuleDestroy {
 
   private readonly finished = countingListener(this);
 
-  /** The series of each route and status met so far (a handful), so that a request allocates nothing for them. */
+  /** The series of each route and status met so far (a handful), so that a request looks them up once. */
   private readonly series = new Map<string, RouteSeries>();
 
   /** Counts an answer that is finished (the `finish` listener that {@link track} adds calls this). */
@@ -93,12 +108,12 @@ export class Metrics implements OnModuleDestroy {
     const status = statusLabel(res.statusCode);
     let series = this.series.get(route);
     if (!series) {
-      series = { latency: this.latency.child({ route }), statuses: new Map() };
+      series = { latency: this.latency.labels({ route }), statuses: new Map() };
       this.series.set(route, series);
     }
     let requests = series.statuses.get(status);
     if (!requests) {
-      requests = this.requests.child({ route, status });
+      requests = this.requests.labels({ route, status });
       series.statuses.set(status, requests);
     }
     requests.inc();
@@ -122,47 +137,54 @@ export class Metrics implements OnModuleDestroy {
     this.renders.inc({ result: ok ? 'ok' : 'failed' });
   }
 
-  /** Families read at every scrape (a failing collector is left out of that scrape, never a 500). */
-  addCollector(collect: () => MetricFamily[]): void {
-    this.collectors.push(collect);
-  }
-
-  exposition(): string {
-    const families: MetricFamily[] = [this.requests.family(), this.latency.family(), this.renders.family()];
-    for (const collect of this.collectors) {
-      try {
-        families.push(...collect());
-      } catch (error) {
-        this.collectorFailures.warn(`A metrics collector failed: ${error instanceof Error ? error.message : error}`);
-      }
+  /**
+   * Adds series read at every scrape. A read that fails keeps the figures of the previous scrape (logged), never
+   * fails the scrape: a counter read again later goes on from there.
+   */
+  readAtScrape({ type, name, help, labelNames = [], aggregator = 'sum', read }: ReadAtScrape): void {
+    const failures = this.collectorFailures;
+    const config = { name, help, labelNames, aggregator, registers: [this.registry] };
+    if (type === 'gauge') {
+      new Gauge({
+        ...config,
+        collect() {
+          const samples = readOrKeep(read, failures, name);
+          if (samples === null) return;
+          this.reset();
+          for (const { labels = {}, value } of samples) this.set(labels, value);
+        },
+      });
+    } else {
+      new Counter({
+        ...config,
+        collect() {
+          const samples = readOrKeep(read, failures, name);
+          if (samples === null) return;
+          // The totals are kept elsewhere: the counter is set to them.
+          this.reset();
+          for (const { labels = {}, value } of samples) this.inc(labels, value);
+        },
+      });
     }
-    families.push(...this.processFamilies());
-    return formatExposition(families);
   }
 
-  private processFamilies(): MetricFamily[] {
-    const memory = process.memoryUsage();
-    // The event-loop delay since the previous scrape (monitorEventLoopDelay works in nanoseconds).
-    const delay = this.loopDelay;
-    const p99 = delay.count > 0 ? delay.percentile(99) / 1e9 : 0;
-    const max = delay.count > 0 ? delay.max / 1e9 : 0;
-    delay.reset();
-    return [
-      gauge('process_resident_memory_bytes', 'Resident memory size in bytes', [{ value: memory.rss }]),
-      gauge('nodejs_heap_used_bytes', 'V8 heap in use, in bytes', [{ value: memory.heapUsed }]),
-      gauge('nodejs_heap_total_bytes', 'V8 heap reserved, in bytes', [{ value: memory.heapTotal }]),
-      gauge('process_start_time_seconds', 'Start time of the server since the Unix epoch, in seconds', [
-        { value: Math.floor(this.startedAt / 1000) },
-      ]),
-      gauge('process_uptime_seconds', 'Seconds since the server started', [
-        { value: Math.round((Date.now() - this.startedAt) / 1000) },
-      ]),
-      gauge('nodejs_eventloop_delay_p99_seconds', 'Event-loop delay, 99th percentile since the previous scrape', [
-        { value: p99 },
-      ]),
-      gauge('nodejs_eventloop_delay_max_seconds', 'Longest event-loop delay since the previous scrape', [
-        { value: max },
-      ]),
-    ];
+  /** The content type of {@link exposition}'s text (Prometheus text format 0.0.4). */
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  /** The Prometheus text: this process's figures, or with WORKERS every worker's, summed by the primary. */
+  exposition(): Promise<string> {
+    return cluster.isWorker ? clusterExposition() : this.registry.metrics();
+  }
+}
+
+/** The samples `read` gives, or null when it failed (logged). */
+function readOrKeep(read: ReadAtScrape['read'], failures: Logger, name: string) {
+  try {
+    return [...read()];
+  } catch (error) {
+    failures.warn(`Reading ${name} for the metrics failed: ${error instanceof Error ? error.message : error}`);
+    return null;
   }
 }

@@ -12,7 +12,6 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { clientKey } from '../../core/client-info.js';
 import { Metrics } from '../../core/metrics/metrics.service.js';
-import { gauge, type MetricFamily } from '../../core/metrics/prometheus.js';
 import { reportUnlessStopping } from '../../core/server-stopping.js';
 import { deleteOldVitals, insertVitals, vitalsP75, type VitalRow } from './vitals.queries.js';
 
@@ -50,7 +49,7 @@ export class VitalsService implements OnApplicationBootstrap, OnApplicationShutd
     @InjectDataSource() private readonly db: DataSource,
     metrics: Metrics,
   ) {
-    metrics.addCollector(() => this.families());
+    this.addGauges(metrics);
   }
 
   onApplicationBootstrap(): void {
@@ -146,33 +145,47 @@ export class VitalsService implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   /**
-   * The summary as gauges, read at scrape time from the last one made (scrapes are synchronous): one older than a
-   * minute is made again for the next scrape. Delays in seconds, as Prometheus counts time; CLS as its score.
+   * The summary as gauges, read at scrape time from the last one made (the reads are synchronous): one older than a
+   * minute is made again for the next scrape. Delays in seconds, as Prometheus counts time; CLS as its score. Every
+   * worker reads the same table, so with WORKERS one worker's figures are taken, not their sum.
    */
-  private families(): MetricFamily[] {
-    if (!this.summary || Date.now() - this.summary.at > SUMMARY_MAX_AGE_MS)
-      void this.summarise().catch(() => undefined);
-    const rows = this.summary?.rows ?? [];
+  private addGauges(metrics: Metrics): void {
+    const rows = () => {
+      if (!this.summary || Date.now() - this.summary.at > SUMMARY_MAX_AGE_MS)
+        void this.summarise().catch(() => undefined);
+      return this.summary?.rows ?? [];
+    };
     const labels = (row: VitalsSummaryRow) => ({ page: row.page, device: row.device });
-    return [
-      gauge(
-        'web_vitals_p75_seconds',
-        'Real visitors over the last 7 days: 75th percentile of LCP, INP and the first input delay (FID), by page and device',
-        rows
+    metrics.readAtScrape({
+      type: 'gauge',
+      name: 'web_vitals_p75_seconds',
+      help: 'Real visitors over the last 7 days: 75th percentile of LCP, INP and the first input delay (FID), by page and device',
+      labelNames: ['page', 'device', 'metric'],
+      aggregator: 'first',
+      read: () =>
+        rows()
           .filter((row) => row.metric !== 'CLS')
           .map((row) => ({ labels: { ...labels(row), metric: row.metric }, value: row.p75 / 1000 })),
-      ),
-      gauge(
-        'web_vitals_cls_p75',
-        'Real visitors over the last 7 days: 75th percentile of the cumulative layout shift score, by page and device',
-        rows.filter((row) => row.metric === 'CLS').map((row) => ({ labels: labels(row), value: row.p75 })),
-      ),
-      gauge(
-        'web_vitals_reports',
-        'Real visitors over the last 7 days: measurements the percentiles are taken from, by page, device and metric',
-        rows.map((row) => ({ labels: { ...labels(row), metric: row.metric }, value: row.count })),
-      ),
-    ];
+    });
+    metrics.readAtScrape({
+      type: 'gauge',
+      name: 'web_vitals_cls_p75',
+      help: 'Real visitors over the last 7 days: 75th percentile of the cumulative layout shift score, by page and device',
+      labelNames: ['page', 'device'],
+      aggregator: 'first',
+      read: () =>
+        rows()
+          .filter((row) => row.metric === 'CLS')
+          .map((row) => ({ labels: labels(row), value: row.p75 })),
+    });
+    metrics.readAtScrape({
+      type: 'gauge',
+      name: 'web_vitals_reports',
+      help: 'Real visitors over the last 7 days: measurements the percentiles are taken from, by page, device and metric',
+      labelNames: ['page', 'device', 'metric'],
+      aggregator: 'first',
+      read: () => rows().map((row) => ({ labels: { ...labels(row), metric: row.metric }, value: row.count })),
+    });
   }
 }
 
