@@ -1,23 +1,16 @@
 import cluster from 'node:cluster';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable, Logger } from '@nestjs/common';
-import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, type Aggregator } from 'prom-client';
+import { AggregatorRegistry, Counter, Gauge, Registry, type Aggregator } from 'prom-client';
 import { runInRequest } from '../request-context.js';
 import { clusterExposition } from './cluster-metrics.js';
 import { processRegistry } from './process-metrics.js';
+import { RequestSeries } from './request-series.js';
 import { routeOf } from './route-label.js';
-
-/** Upper bounds of the latency buckets, in seconds: a cached answer takes well under a millisecond, a render tens. */
-const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 const TRACKED = Symbol('metrics: when and what was asked');
 
 type Tracked = IncomingMessage & { [TRACKED]?: { started: number; method: string; url: string } };
-
-interface RouteSeries {
-  latency: { observe(value: number): void };
-  statuses: Map<string, { inc(by?: number): void }>;
-}
 
 /** Series whose figures are kept elsewhere (a cache's counts, the database pool) and read at each scrape. */
 export interface ReadAtScrape {
@@ -53,19 +46,8 @@ function statusLabel(status: number): string {
 export class Metrics {
   /** Its own registry (tests run several applications in one process), holding the process's figures too. */
   private readonly registry = Registry.merge([processRegistry()]);
-  private readonly requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP answers by route label and status code',
-    labelNames: ['route', 'status'] as const,
-    registers: [this.registry],
-  });
-  private readonly latency = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from the request to the end of its answer, by route label',
-    labelNames: ['route'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [this.registry],
-  });
+  /** Every answer's figures, counted in plain numbers and read at scrape (request-series.ts says why). */
+  private readonly answers = new RequestSeries();
   private readonly renders = new Counter({
     name: 'ssr_renders_total',
     help: 'Server renders of a page: ok, or failed (the page is then rendered in the browser)',
@@ -79,6 +61,14 @@ export class Metrics {
     // Both series exist from the start, so a rate over them is defined before the first failure.
     this.renders.inc({ result: 'ok' }, 0);
     this.renders.inc({ result: 'failed' }, 0);
+    this.readAtScrape({
+      type: 'counter',
+      name: 'http_requests_total',
+      help: 'HTTP answers by route label and status code',
+      labelNames: ['route', 'status'],
+      read: () => this.answers.answers(),
+    });
+    this.answers.registerLatency(this.registry);
     // A worker's figures are what the primary sums (prom-client answers it from this registry).
     if (cluster.isWorker) AggregatorRegistry.setRegistries(this.registry);
   }
@@ -95,9 +85,6 @@ export class Metrics {
 
   private readonly finished = countingListener(this);
 
-  /** The series of each route and status met so far (a handful), so that a request looks them up once. */
-  private readonly series = new Map<string, RouteSeries>();
-
   /** Counts an answer that is finished (the `finish` listener that {@link track} adds calls this). */
   answered(req: IncomingMessage, res: ServerResponse): void {
     const { started, method, url } = (req as Tracked)[TRACKED]!;
@@ -105,19 +92,7 @@ export class Metrics {
     const mark = url.indexOf('?');
     const path = mark < 0 ? url : url.slice(0, mark);
     const route = routeOf(req, method, path);
-    const status = statusLabel(res.statusCode);
-    let series = this.series.get(route);
-    if (!series) {
-      series = { latency: this.latency.labels({ route }), statuses: new Map() };
-      this.series.set(route, series);
-    }
-    let requests = series.statuses.get(status);
-    if (!requests) {
-      requests = this.requests.labels({ route, status });
-      series.statuses.set(status, requests);
-    }
-    requests.inc();
-    series.latency.observe(seconds);
+    this.answers.count(route, statusLabel(res.statusCode), seconds);
     if (Logger.isLevelEnabled('debug')) {
       const ms = Math.round(seconds * 10_000) / 10;
       // In the request's context: a cache hit is answered outside it, and the line still carries its id.
