@@ -54,18 +54,18 @@ export class RequestSeries {
    * samples, `aggregator` says how workers combine).
    */
   registerLatency(registry: Registry): void {
-    const routes = this.routes;
-    registry.registerMetric({
+    const metric = {
       name: 'http_request_duration_seconds',
       help: 'Time from the request to the end of its answer, by route label',
       type: 'histogram',
       aggregator: 'sum',
+    } as const;
+    const routes = this.routes;
+    registry.registerMetric({
+      ...metric,
       get: () =>
         Promise.resolve({
-          name: 'http_request_duration_seconds',
-          help: 'Time from the request to the end of its answer, by route label',
-          type: 'histogram',
-          aggregator: 'sum',
+          ...metric,
           values: [...routes].flatMap(([route, figures]) => histogramSamples(route, figures)),
         }),
     } as unknown as Parameters<Registry['registerMetric']>[0]);

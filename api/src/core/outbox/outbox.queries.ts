@@ -1,4 +1,4 @@
-import { execute, milliseconds, query, queryCount, queryOne, type Sql } from '../sql.js';
+import { execute, milliseconds, query, queryOne, type Sql } from '../sql.js';
 
 /**
  * The outbox's SQL (docs/architecture.md "Outbox"): rows of every consumer in one table, told apart by `kind`, each
@@ -210,9 +210,13 @@ export function retryNow(db: Sql, kind: OutboxKind, which: { id?: number; failed
 }
 
 export async function countOutbox(db: Sql, kind: OutboxKind): Promise<{ pending: number; failed: number }> {
-  const count = (state: string) =>
-    queryCount(db, `SELECT count(*)::int AS n FROM outbox WHERE kind = $1 AND state = $2`, [kind, state]);
-  return { pending: await count('pending'), failed: await count('failed') };
+  const row = await queryOne<{ pending: number; failed: number }>(
+    db,
+    `SELECT count(*) FILTER (WHERE state = 'pending')::int AS pending, count(*) FILTER (WHERE state = 'failed')::int AS failed
+     FROM outbox WHERE kind = $1`,
+    [kind],
+  );
+  return row ?? { pending: 0, failed: 0 };
 }
 
 /** The first `limit` rows of `kind`: pending ones by when they are due, then the failed ones. */
