@@ -50,6 +50,28 @@ import type {
   TrashRow,
 } from './domain/trash.js';
 import type { CanaryRequest, ReleaseRequest, ReleasesOverview, RemoteRequest } from './domain/releases.js';
+import type {
+  AcceptInvitationRequest,
+  AccountRequest,
+  AccountRoleRequest,
+  AccountSelf,
+  AccountsOverview,
+  AuditList,
+  AuditListRequest,
+  InvitationInfo,
+  InviteRequest,
+  InviteResult,
+  RecoveryCodes,
+  ReviewApproveRequest,
+  ReviewRequest,
+  ReviewReturnRequest,
+  ReviewRow,
+  SessionEndRequest,
+  SessionRow,
+  TwoStepCodeRequest,
+  TwoStepPolicyRequest,
+  TwoStepSetup,
+} from './team.js';
 import type { AboutData, ContactData, FooterData, HeaderBlock, HomeBlock } from './domain/site.js';
 
 /** A `multipart/form-data` body (a `FormData` in the browser) whose part named `Field` carries the file. */
@@ -152,6 +174,50 @@ export interface AdminApi {
   '/api/rollbackrelease': Call<'POST', RemoteRequest, null>;
   /** What real visitors met: the 75th percentile of each metric per page and device over the last 7 days. */
   '/api/vitals': Call<'POST', void, VitalsSummary>;
+  /** Who is signed in: name, role, two-step state and the review count of the side menu. */
+  '/api/me': Call<'POST', void, AccountSelf>;
+  /** 账号管理: every account, the open invitations and the roles that must use two-step sign-in. */
+  '/api/accounts': Call<'POST', void, AccountsOverview>;
+  /** Invites a person by e-mail (with the SMTP settings); the link (72 h) is answered either way. */
+  '/api/inviteaccount': Call<'POST', InviteRequest, InviteResult>;
+  '/api/cancelinvitation': Call<'POST', { id: number }, null>;
+  /** What an invitation link offers (no token header: the link's token is the proof). */
+  '/api/invitation': Call<'POST', { token: string }, InvitationInfo>;
+  /** Makes the invited account and signs it in. */
+  '/api/acceptinvitation': Call<'POST', AcceptInvitationRequest, LoginData>;
+  /** Gives an account another role; its sessions end. */
+  '/api/accountrole': Call<'POST', AccountRoleRequest, null>;
+  /** Disables an account: its sessions end at once. */
+  '/api/disableaccount': Call<'POST', AccountRequest, null>;
+  '/api/enableaccount': Call<'POST', AccountRequest, null>;
+  /** Hands the ownership to another account (owner only); the owner becomes an administrator. */
+  '/api/transferownership': Call<'POST', AccountRequest, null>;
+  /** Turns off another account's two-step sign-in (a lost phone); its sessions end. */
+  '/api/resettwostep': Call<'POST', AccountRequest, null>;
+  /** The roles whose accounts must use two-step sign-in. */
+  '/api/twosteppolicy': Call<'POST', TwoStepPolicyRequest, null>;
+  /** 登录设备: the signed-in account's sessions. */
+  '/api/sessions': Call<'POST', void, SessionRow[]>;
+  '/api/endsession': Call<'POST', SessionEndRequest, null>;
+  /** Starts setting up two-step sign-in: a new secret, as a QR code. */
+  '/api/twostepsetup': Call<'POST', void, TwoStepSetup>;
+  /** Confirms the setup with a code from the app; answers the ten recovery codes (shown once). */
+  '/api/twostepenable': Call<'POST', TwoStepCodeRequest, RecoveryCodes>;
+  '/api/twostepdisable': Call<'POST', TwoStepCodeRequest, null>;
+  /** Ten new recovery codes; the old ones stop working. */
+  '/api/recoverycodes': Call<'POST', TwoStepCodeRequest, RecoveryCodes>;
+  /** Cases and articles waiting for review, oldest first. */
+  '/api/reviews': Call<'POST', void, ReviewRow[]>;
+  /** 提交审核: the writer's draft (or change) waits for an editor. */
+  '/api/submitreview': Call<'POST', ReviewRequest, null>;
+  /** Publishes (now or at a time) what was submitted. */
+  '/api/approvereview': Call<'POST', ReviewApproveRequest, null>;
+  /** Sends it back to the writer with a comment. */
+  '/api/returnreview': Call<'POST', ReviewReturnRequest, null>;
+  /** 操作日志, newest first, filtered. */
+  '/api/auditlog': Call<'POST', AuditListRequest, AuditList>;
+  /** The records a filter finds, as CSV (UTF-8 with a byte-order mark, for Excel). */
+  '/api/exportauditlog': Call<'POST', AuditListRequest, ArrayBuffer>;
 }
 
 export type AdminPath = keyof AdminApi;

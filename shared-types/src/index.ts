@@ -17,6 +17,7 @@ export * from './seo.js';
 export * from './page-head.js';
 export * from './site-config.js';
 export * from './vitals.js';
+export * from './team.js';
 export type * from './domain/keywords.js';
 export type * from './domain/menus.js';
 export type * from './domain/site.js';

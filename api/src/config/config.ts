@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import {
+  AUDIT_MIN_RETENTION_DAYS,
   REMOTE_NAMES,
   remotePackage,
   type HydrationMode as Hydration,
@@ -43,6 +44,8 @@ export interface AppConfig {
     password: string | null;
     /** Rows per page of the back-office lists. */
     pageSize: number;
+    /** Days the audit trail keeps a record (at least 180, docs/behaviour.md#audit-trail). */
+    auditRetentionDays: number;
   };
   uploads: {
     /** Largest accepted upload, in bytes. */
@@ -554,6 +557,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       email: (adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase(),
       password: adminPassword,
       pageSize: integer(env, 'ADMIN_PAGE_SIZE', 10, 1, 100),
+      auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', AUDIT_MIN_RETENTION_DAYS, AUDIT_MIN_RETENTION_DAYS, 3650),
     },
     uploads: { maxBytes: integer(env, 'UPLOAD_MAX_BYTES', UPLOAD_RULES.maxBytes, 1024, 50 * 1024 * 1024) },
     media: media(env),

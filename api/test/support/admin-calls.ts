@@ -59,10 +59,35 @@ export const ADMIN_CALLS = [
   '/api/promoterelease',
   '/api/rollbackrelease',
   '/api/vitals',
+  '/api/me',
+  '/api/accounts',
+  '/api/inviteaccount',
+  '/api/cancelinvitation',
+  '/api/accountrole',
+  '/api/disableaccount',
+  '/api/enableaccount',
+  '/api/transferownership',
+  '/api/resettwostep',
+  '/api/twosteppolicy',
+  '/api/sessions',
+  '/api/endsession',
+  '/api/twostepsetup',
+  '/api/twostepenable',
+  '/api/twostepdisable',
+  '/api/recoverycodes',
+  '/api/reviews',
+  '/api/submitreview',
+  '/api/approvereview',
+  '/api/returnreview',
+  '/api/auditlog',
+  '/api/exportauditlog',
 ] as const satisfies readonly AdminPath[];
 
-/** The table's calls without the header: the login, the keyword records (public too), the editor upload (`?token=`). */
-type HeaderlessCall = '/api/login' | '/api/keyswords' | '/api/uploaders';
+/**
+ * The table's calls without the header: the login, the keyword records (public too), the editor upload (`?token=`)
+ * and the invitation link's two calls (its token is the proof).
+ */
+type HeaderlessCall = '/api/login' | '/api/keyswords' | '/api/uploaders' | '/api/invitation' | '/api/acceptinvitation';
 type Unlisted = Exclude<AdminPath, (typeof ADMIN_CALLS)[number] | HeaderlessCall>;
 // A type error here names the path of `AdminApi` that is missing above.
 const _everyCallListed: [Unlisted] extends [never] ? true : Unlisted = true;

@@ -102,6 +102,11 @@ export interface LoginRequest {
   email: string;
   /** MD5 hex of the password, computed by the client. */
   password: string;
+  /**
+   * The second step, for an account with two-step sign-in: the authenticator's six digits or an unused recovery
+   * code. Without it such an account's sign-in is refused with `TWO_STEP_NEEDED` (docs/behaviour.md#two-step-sign-in).
+   */
+  code?: string;
 }
 
 export interface LoginData {

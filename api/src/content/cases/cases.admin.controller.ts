@@ -8,6 +8,7 @@ import { IdDto } from '../../core/id.dto.js';
 import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { CasesAdminService } from './cases.admin.service.js';
 import { CaseFormDto, CaseListDto, GetCaseDto } from './dto/cases.admin.dto.js';
+import { Access } from '../../core/auth/access.decorator.js';
 
 @ApiTags('admin: cases')
 @ApiSecurity('token')
@@ -15,18 +16,21 @@ import { CaseFormDto, CaseListDto, GetCaseDto } from './dto/cases.admin.dto.js';
 export class CasesAdminController {
   constructor(private readonly cases: CasesAdminService) {}
 
+  @Access('write')
   @ApiPost('case')
   @ApiOperation({ summary: 'Cases, newest first, filtered by service menu, tab and name' })
   list(@Body() body: CaseListDto): Promise<AdminList<CaseAdminRow>> {
     return this.cases.list(body);
   }
 
+  @Access('write')
   @ApiPost('getcase')
   @ApiOperation({ summary: 'One case as its edit form' })
   get(@Body() body: GetCaseDto): Promise<CaseForm> {
     return this.cases.get(body.caseid);
   }
 
+  @Access('write')
   @ApiPost('amendcase')
   @ApiOperation({ summary: 'Create (id 0) or update a case; content is sanitised' })
   @ResponseMessage('保存成功')
@@ -34,6 +38,7 @@ export class CasesAdminController {
     return this.cases.save(body, admin.userId);
   }
 
+  @Access('edit')
   @ApiPost('deletecase')
   @ApiOperation({ summary: 'Move a case to the recycle bin (purged after 30 days)' })
   @ResponseMessage('删除成功')

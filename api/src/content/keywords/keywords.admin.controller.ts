@@ -4,6 +4,7 @@ import { ApiPost } from '../../core/api-post.decorator.js';
 import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { KeywordUpdateDto } from './dto/keywords.dto.js';
 import { KeywordsService } from './keywords.service.js';
+import { Access } from '../../core/auth/access.decorator.js';
 
 @ApiTags('admin: keywords')
 @ApiSecurity('token')
@@ -12,6 +13,7 @@ export class KeywordsAdminController {
   constructor(private readonly keywords: KeywordsService) {}
 
   /** Path cased as in docs/behaviour.md#admin-calls. The back office shows the answer's msg. */
+  @Access('edit')
   @ApiPost('KeyswordsUpdate')
   @ApiOperation({ summary: 'Change the text of one keyword record (title, keywords or description)' })
   @ResponseMessage('关键词已更新，前台页面即时生效')

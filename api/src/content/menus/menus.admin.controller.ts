@@ -8,6 +8,7 @@ import { IdDto } from '../../core/id.dto.js';
 import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { GetMenuDto, MenuFormDto, MenuListDto } from './dto/menus.dto.js';
 import { MenusAdminService } from './menus.admin.service.js';
+import { Access } from '../../core/auth/access.decorator.js';
 
 @ApiTags('admin: menus')
 @ApiSecurity('token')
@@ -15,18 +16,21 @@ import { MenusAdminService } from './menus.admin.service.js';
 export class MenusAdminController {
   constructor(private readonly menus: MenusAdminService) {}
 
+  @Access('edit')
   @ApiPost('menu')
   @ApiOperation({ summary: 'Menu tree, a page of top-level menus at a time' })
   list(@Body() body: MenuListDto): Promise<AdminList<MenuNode, MenuOption>> {
     return this.menus.list(body.menu, body.page, body.search);
   }
 
+  @Access('edit')
   @ApiPost('getmenu')
   @ApiOperation({ summary: 'One menu as its edit form' })
   get(@Body() body: GetMenuDto): Promise<MenuForm> {
     return this.menus.get(body.menuid);
   }
 
+  @Access('edit')
   @ApiPost('amendmenu')
   @ApiOperation({ summary: 'Create (id 0) or update a menu' })
   @ResponseMessage('保存成功')
@@ -34,6 +38,7 @@ export class MenusAdminController {
     return this.menus.save(body);
   }
 
+  @Access('edit')
   @ApiPost('deletemenu')
   @ApiOperation({
     summary: 'Move a menu without children or cases to the recycle bin (the seven fixed menus stay)',

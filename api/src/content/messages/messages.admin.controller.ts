@@ -8,6 +8,7 @@ import { RawResponse } from '../../core/raw-response.decorator.js';
 import { MessageExportDto, MessageListDto, MessageReadDto } from './dto/messages.dto.js';
 import { EXPORT_TYPES } from './messages.export.js';
 import { MessagesService } from './messages.service.js';
+import { Access } from '../../core/auth/access.decorator.js';
 
 @ApiTags('admin: messages')
 @ApiSecurity('token')
@@ -15,18 +16,21 @@ import { MessagesService } from './messages.service.js';
 export class MessagesAdminController {
   constructor(private readonly messages: MessagesService) {}
 
+  @Access('edit')
   @ApiPost('leavewords')
   @ApiOperation({ summary: 'Messages left by visitors, newest first' })
   list(@Body() body: MessageListDto): Promise<AdminList<Message>> {
     return this.messages.list(body.page, body.search);
   }
 
+  @Access('edit')
   @ApiPost('unreadleavewords')
   @ApiOperation({ summary: 'How many messages are unread (the side menu badge)' })
   unread(): Promise<UnreadCount> {
     return this.messages.unread();
   }
 
+  @Access('edit')
   @ApiPost('exportleavewords')
   @ApiOperation({
     summary: 'The messages of a search as a CSV or XLSX file with Chinese headers (the file, not an envelope)',
@@ -43,6 +47,7 @@ export class MessagesAdminController {
     });
   }
 
+  @Access('edit')
   @ApiPost('readleaveword')
   @ApiOperation({ summary: 'Mark a message read (or unread with read: false)' })
   @ResponseMessage('已标记')
@@ -51,6 +56,7 @@ export class MessagesAdminController {
     return null;
   }
 
+  @Access('edit')
   @ApiPost('deleteleaveword')
   @ApiOperation({ summary: 'Delete a message' })
   @ResponseMessage('删除成功')

@@ -8,6 +8,7 @@ import { IdDto } from '../../core/id.dto.js';
 import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { GetNewsDto, NewsFormDto, NewsListDto } from './dto/news.admin.dto.js';
 import { NewsAdminService } from './news.admin.service.js';
+import { Access } from '../../core/auth/access.decorator.js';
 
 @ApiTags('admin: news')
 @ApiSecurity('token')
@@ -15,18 +16,21 @@ import { NewsAdminService } from './news.admin.service.js';
 export class NewsAdminController {
   constructor(private readonly news: NewsAdminService) {}
 
+  @Access('write')
   @ApiPost('news')
   @ApiOperation({ summary: 'Articles, newest first, filtered by category and title' })
   list(@Body() body: NewsListDto): Promise<AdminList<NewsAdminRow, NewsCategoryLink>> {
     return this.news.list(body);
   }
 
+  @Access('write')
   @ApiPost('getnews')
   @ApiOperation({ summary: 'One article as its edit form' })
   get(@Body() body: GetNewsDto): Promise<NewsForm> {
     return this.news.get(body.newsid);
   }
 
+  @Access('write')
   @ApiPost('amendnews')
   @ApiOperation({ summary: 'Create (id 0) or update an article; content is sanitised' })
   @ResponseMessage('保存成功')
@@ -34,6 +38,7 @@ export class NewsAdminController {
     return this.news.save(body, admin.userId);
   }
 
+  @Access('edit')
   @ApiPost('deletenews')
   @ApiOperation({ summary: 'Move an article to the recycle bin (purged after 30 days)' })
   @ResponseMessage('删除成功')

@@ -7,6 +7,7 @@ import { CurrentAdmin } from '../../core/auth/admin.decorator.js';
 import type { AdminIdentity } from '../../core/auth/auth.service.js';
 import { RevisionDto, RevisionItemDto } from './dto/revisions.dto.js';
 import { RevisionsService } from './revisions.service.js';
+import { Access } from '../../core/auth/access.decorator.js';
 
 /** The saved versions of a case, an article or a site block (docs/behaviour.md#revisions). */
 @ApiTags('admin: revisions')
@@ -15,18 +16,21 @@ import { RevisionsService } from './revisions.service.js';
 export class RevisionsController {
   constructor(private readonly revisions: RevisionsService) {}
 
+  @Access('write')
   @ApiPost('revisions')
   @ApiOperation({ summary: 'The revisions of a case, an article or a site block, newest first (the last 30)' })
   list(@Body() body: RevisionItemDto): Promise<RevisionList> {
     return this.revisions.list(body.kind, body.id);
   }
 
+  @Access('write')
   @ApiPost('getrevision')
   @ApiOperation({ summary: 'One revision with the document it saved' })
   get(@Body() body: RevisionDto): Promise<RevisionDetail> {
     return this.revisions.get(body.kind, body.id, body.number);
   }
 
+  @Access('edit')
   @ApiPost('restorerevision')
   @ApiOperation({ summary: 'Save a revision again (a new revision); refused while the item is in the recycle bin' })
   @ResponseMessage('已恢复此版本')

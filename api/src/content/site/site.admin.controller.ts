@@ -7,6 +7,7 @@ import type { AdminIdentity } from '../../core/auth/auth.service.js';
 import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { AboutBlockDto, ContactBlockDto, FooterBlockDto, HeaderBlockDto, HomeBlockDto } from './dto/site-blocks.dto.js';
 import { SiteAdminService } from './site.admin.service.js';
+import { Access } from '../../core/auth/access.decorator.js';
 
 const SAVED = '保存成功';
 
@@ -17,12 +18,14 @@ const SAVED = '保存成功';
 export class SiteAdminController {
   constructor(private readonly site: SiteAdminService) {}
 
+  @Access('edit')
   @ApiPost('getheader')
   @ApiOperation({ summary: 'Header block: logo and banners' })
   getHeader(): Promise<HeaderBlock> {
     return this.site.get('header');
   }
 
+  @Access('edit')
   @ApiPost('amendheader')
   @ApiOperation({ summary: 'Save the header block as a whole' })
   @ResponseMessage(SAVED)
@@ -31,6 +34,7 @@ export class SiteAdminController {
     return null;
   }
 
+  @Access('edit')
   @ApiPost('getfooter')
   @ApiOperation({
     summary: 'Footer block: about links, contact, friendly links, WeChat, filing information, chat links',
@@ -39,6 +43,7 @@ export class SiteAdminController {
     return this.site.get('footer');
   }
 
+  @Access('edit')
   @ApiPost('amendfooter')
   @ApiOperation({ summary: 'Save the footer; a menu may appear once among the about links' })
   @ResponseMessage(SAVED)
@@ -47,12 +52,14 @@ export class SiteAdminController {
     return null;
   }
 
+  @Access('edit')
   @ApiPost('gethome')
   @ApiOperation({ summary: 'Home block: section titles, intros, backgrounds, service cards and client logos' })
   getHome(): Promise<HomeBlock> {
     return this.site.get('home');
   }
 
+  @Access('edit')
   @ApiPost('amendhome')
   @ApiOperation({ summary: 'Save the home block as a whole' })
   @ResponseMessage(SAVED)
@@ -61,12 +68,14 @@ export class SiteAdminController {
     return null;
   }
 
+  @Access('edit')
   @ApiPost('getabout')
   @ApiOperation({ summary: 'About block: profile, brand culture, process intro, honours' })
   getAbout(): Promise<AboutData> {
     return this.site.get('about');
   }
 
+  @Access('edit')
   @ApiPost('amendabout')
   @ApiOperation({ summary: 'Save the about block as a whole' })
   @ResponseMessage(SAVED)
@@ -75,12 +84,14 @@ export class SiteAdminController {
     return null;
   }
 
+  @Access('edit')
   @ApiPost('getrelation')
   @ApiOperation({ summary: 'Contact block: company, phones, e-mail, address, map position' })
   getRelation(): Promise<ContactData> {
     return this.site.get('contact');
   }
 
+  @Access('edit')
   @ApiPost('amendrelation')
   @ApiOperation({ summary: 'Save the contact block as a whole' })
   @ResponseMessage(SAVED)

@@ -5,6 +5,7 @@ import { ApiPost } from '../../core/api-post.decorator.js';
 import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { TrashItemDto, TrashListDto } from './dto/trash.dto.js';
 import { TrashService } from './trash.service.js';
+import { Access } from '../../core/auth/access.decorator.js';
 
 /** The recycle bin: trashed cases, articles and menus, restored or purged (docs/behaviour.md#recycle-bin). */
 @ApiTags('admin: recycle bin')
@@ -13,12 +14,14 @@ import { TrashService } from './trash.service.js';
 export class TrashController {
   constructor(private readonly trash: TrashService) {}
 
+  @Access('manage')
   @ApiPost('trash')
   @ApiOperation({ summary: 'The recycle bin, most recently deleted first; `menu` counts each kind' })
   list(@Body() body: TrashListDto): Promise<AdminList<TrashRow, TrashKindCount>> {
     return this.trash.list(body);
   }
 
+  @Access('manage')
   @ApiPost('restoretrash')
   @ApiOperation({ summary: 'Restore a trashed item (refused while its menu or parent menu is in the bin)' })
   @ResponseMessage('恢复成功')
@@ -27,6 +30,7 @@ export class TrashController {
     return null;
   }
 
+  @Access('manage')
   @ApiPost('purgetrash')
   @ApiOperation({ summary: 'Delete a trashed item for good (a menu with the trashed menus and cases under it)' })
   @ResponseMessage('已彻底删除')
@@ -34,6 +38,7 @@ export class TrashController {
     return { count: await this.trash.purge(body.kind, body.id) };
   }
 
+  @Access('manage')
   @ApiPost('emptytrash')
   @ApiOperation({ summary: 'Delete everything in the recycle bin for good' })
   @ResponseMessage('回收站已清空')

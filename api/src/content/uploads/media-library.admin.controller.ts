@@ -6,6 +6,7 @@ import { IdDto } from '../../core/id.dto.js';
 import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { MediaListDto } from './dto/media.dto.js';
 import { MediaLibrary } from './media-library.service.js';
+import { Access } from '../../core/auth/access.decorator.js';
 
 @ApiTags('admin: media library')
 @ApiSecurity('token')
@@ -13,12 +14,14 @@ import { MediaLibrary } from './media-library.service.js';
 export class MediaLibraryAdminController {
   constructor(private readonly library: MediaLibrary) {}
 
+  @Access('edit')
   @ApiPost('medialist')
   @ApiOperation({ summary: 'Every uploaded picture, newest first, with its size and where the content uses it' })
   list(@Body() body: MediaListDto): Promise<AdminList<MediaItem>> {
     return this.library.list(body.page, body.search ?? '', body.usage ?? 'all');
   }
 
+  @Access('edit')
   @ApiPost('deletemedia')
   @ApiOperation({ summary: 'Delete an unused picture with its file and variants (a used one is refused)' })
   @ResponseMessage('删除成功')

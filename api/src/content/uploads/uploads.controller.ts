@@ -7,6 +7,7 @@ import { AllowQueryToken } from '../../core/public.decorator.js';
 import { RawResponse } from '../../core/raw-response.decorator.js';
 import { CkeditorErrorsFilter, UploaderErrorsFilter } from './upload-errors.filter.js';
 import { UploadsService } from './uploads.service.js';
+import { Access } from '../../core/auth/access.decorator.js';
 
 const fileBody = (field: string) =>
   ApiBody({
@@ -19,6 +20,7 @@ const fileBody = (field: string) =>
 export class UploadsController {
   constructor(private readonly uploads: UploadsService) {}
 
+  @Access('write')
   @ApiPost('uploader')
   @ApiOperation({
     summary:
@@ -32,6 +34,7 @@ export class UploadsController {
     return this.uploads.store(file);
   }
 
+  @Access('write')
   @ApiPost('uploaders')
   @ApiOperation({
     summary:

@@ -1,8 +1,10 @@
-import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { type AccessLevel, NO_PERMISSION, roleMay } from '@site/shared-types';
 import type { Request } from 'express';
 import { unauthenticated } from '../api.exception.js';
 import { IS_PUBLIC, QUERY_TOKEN } from '../public.decorator.js';
+import { ACCESS } from './access.decorator.js';
 import { type AdminIdentity, AuthService } from './auth.service.js';
 
 declare module 'express-serve-static-core' {
@@ -12,11 +14,14 @@ declare module 'express-serve-static-core' {
 }
 
 /**
- * Global guard: every route needs a valid administrator token in the `token` header unless it is marked
- * `@Public()`. Refusals are code 3, which the back office answers by returning to the login screen.
+ * Global guard: every route needs a valid token in the `token` header unless it is marked `@Public()`, and the
+ * account's role must hold the level the route declares with `@Access()` (docs/behaviour.md#accounts-and-roles). A
+ * route that declares none is refused to everybody. Refusals are code 3 with a Chinese message.
  */
 @Injectable()
 export class AdminGuard implements CanActivate {
+  private readonly logger = new Logger('AdminGuard');
+
   constructor(
     private readonly reflector: Reflector,
     private readonly auth: AuthService,
@@ -39,6 +44,17 @@ export class AdminGuard implements CanActivate {
     const identity = await this.auth.identify(token);
     if (!identity) throw unauthenticated();
     req.admin = identity;
+
+    const level = this.reflector.getAllAndOverride<AccessLevel | undefined>(ACCESS, targets);
+    if (!level) {
+      this.logger.error(`${req.method} ${req.path} declares no access level: refused to everybody`);
+      throw unauthenticated(NO_PERMISSION);
+    }
+    if (!roleMay(identity.role, level)) throw unauthenticated(NO_PERMISSION);
+    if (identity.twoStepSetupRequired && level !== 'session') throw unauthenticated(TWO_STEP_SETUP_FIRST);
     return true;
   }
 }
+
+/** The role requires two-step sign-in and the account has not set it up: only its own screens work. */
+export const TWO_STEP_SETUP_FIRST = '你的角色要求两步验证，请先在「账号安全」中设置两步验证';

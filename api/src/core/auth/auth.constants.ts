@@ -37,6 +37,7 @@ export const LIMIT_KEYS = {
 
 export const MSG = {
   badCredentials: '邮箱或密码错误',
+  disabled: '该账号已停用，请联系网站管理员',
   tooManyLogins: (wait: string) => `登录失败次数过多，请 ${wait}后再试`,
   loggedIn: '登录成功',
   loggedOut: '退出成功！',

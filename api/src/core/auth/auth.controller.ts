@@ -9,6 +9,7 @@ import { CurrentAdmin } from './admin.decorator.js';
 import { MSG } from './auth.constants.js';
 import { type AdminIdentity, AuthService } from './auth.service.js';
 import { LoginDto, ModificationDto } from './dto/auth.dto.js';
+import { Access } from './access.decorator.js';
 
 @ApiTags('admin: session')
 @Controller('api')
@@ -23,6 +24,7 @@ export class AuthController {
     return this.auth.login(body.email, body.password, client);
   }
 
+  @Access('session')
   @ApiPost('quit')
   @ApiSecurity('token')
   @ApiOperation({ summary: 'Log out: the token stops working' })
@@ -32,6 +34,7 @@ export class AuthController {
     return null;
   }
 
+  @Access('session')
   @ApiPost('modification')
   @ApiSecurity('token')
   @ApiOperation({ summary: 'Change the password (all three fields MD5); ends every session' })

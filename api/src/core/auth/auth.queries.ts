@@ -1,15 +1,23 @@
+import type { Role } from '@site/shared-types';
 import type { EntityManager } from 'typeorm';
 import { execute, milliseconds, query, queryCount, queryOne, type Sql } from '../sql.js';
 
 export interface AdminUserRow {
   id: number;
   password_hash: string;
+  disabled: boolean;
 }
 
-/** A live session: `stale` when its last use is older than the touch interval (so it is written again). */
+/**
+ * A live session of an enabled account: `stale` when its last use is older than the touch interval (so it is
+ * written again); `setup_required` when the account's role must use two-step sign-in and it has not set it up.
+ */
 export interface SessionRow {
   user_id: number;
+  email: string;
+  role: Role;
   stale: boolean;
+  setup_required: boolean;
 }
 
 export interface NewSession {
@@ -37,16 +45,28 @@ export async function hasAdminTable(db: Sql): Promise<boolean> {
   return row?.present === true;
 }
 
+/** The first account, made at the first start, is the owner. */
 export async function insertAdminUser(manager: EntityManager, email: string, passwordHash: string): Promise<void> {
-  await execute(manager, 'INSERT INTO admin_user (email, password_hash) VALUES ($1, $2)', [email, passwordHash]);
+  await execute(manager, `INSERT INTO admin_user (email, password_hash, role) VALUES ($1, $2, 'owner')`, [
+    email,
+    passwordHash,
+  ]);
 }
 
 export function findAdminByEmail(db: Sql, email: string): Promise<AdminUserRow | undefined> {
-  return queryOne<AdminUserRow>(db, 'SELECT id, password_hash FROM admin_user WHERE email = $1', [email]);
+  return queryOne<AdminUserRow>(
+    db,
+    'SELECT id, password_hash, disabled_at IS NOT NULL AS disabled FROM admin_user WHERE email = $1',
+    [email],
+  );
 }
 
 export function findAdminById(db: Sql, id: number): Promise<AdminUserRow | undefined> {
-  return queryOne<AdminUserRow>(db, 'SELECT id, password_hash FROM admin_user WHERE id = $1', [id]);
+  return queryOne<AdminUserRow>(
+    db,
+    'SELECT id, password_hash, disabled_at IS NOT NULL AS disabled FROM admin_user WHERE id = $1',
+    [id],
+  );
 }
 
 /** An administrator's e-mail (for an audit entry); `undefined` when the account is gone. */
@@ -71,6 +91,7 @@ export async function deleteEndedSessions(db: Sql, userId: number, idleMs: numbe
 }
 
 export async function insertSession(db: Sql, session: NewSession): Promise<void> {
+  await execute(db, 'UPDATE admin_user SET last_login_at = now() WHERE id = $1', [session.userId]);
   await execute(
     db,
     `INSERT INTO admin_session (token_hash, user_id, expires_at, ip, user_agent)
@@ -88,8 +109,11 @@ export function findSession(
 ): Promise<SessionRow | undefined> {
   return queryOne<SessionRow>(
     db,
-    `SELECT user_id, last_seen_at < now() - $2::interval AS stale FROM admin_session
-     WHERE token_hash = $1 AND expires_at > now() AND last_seen_at > now() - $3::interval`,
+    `SELECT s.user_id, u.email, u.role, s.last_seen_at < now() - $2::interval AS stale,
+       (u.totp_secret IS NULL AND coalesce(p.two_step_required, false)) AS setup_required
+     FROM admin_session s JOIN admin_user u ON u.id = s.user_id AND u.disabled_at IS NULL
+     LEFT JOIN role_policy p ON p.role = u.role
+     WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - $3::interval`,
     [tokenHash, milliseconds(touchMs), milliseconds(idleMs)],
   );
 }

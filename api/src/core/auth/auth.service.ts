@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { LoginData } from '@site/shared-types';
+import type { LoginData, Role } from '@site/shared-types';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { failure, invalid } from '../api.exception.js';
@@ -33,9 +33,14 @@ import {
 } from './auth.queries.js';
 import { generatePassword, hashPassword, md5Hex, verifyAgainstNothing, verifyPassword } from './password.js';
 
+/** The account behind a request's token (docs/behaviour.md#accounts-and-roles). */
 export interface AdminIdentity {
   userId: number;
+  email: string;
+  role: Role;
   tokenHash: string;
+  /** The role requires two-step sign-in and the account has not set it up yet. */
+  twoStepSetupRequired: boolean;
 }
 
 /** A token as `login` makes them: 32 random bytes, base64url. */
@@ -101,6 +106,7 @@ export class AuthService implements OnModuleInit {
       ? await verifyPassword(user.password_hash, passwordMd5)
       : await verifyAgainstNothing(passwordMd5);
     if (!user || !valid) throw failure(MSG.badCredentials);
+    if (user.disabled) throw failure(MSG.disabled);
 
     const token = randomBytes(32).toString('base64url');
     // The counters are cleared only by a login that also got its session (one transaction).
@@ -125,7 +131,13 @@ export class AuthService implements OnModuleInit {
     const row = await findSession(this.db, hashed, SESSION_TOUCH_MS, SESSION_IDLE_MS);
     if (!row) return null;
     if (row.stale) await touchSession(this.db, hashed);
-    return { userId: row.user_id, tokenHash: hashed };
+    return {
+      userId: row.user_id,
+      email: row.email,
+      role: row.role,
+      tokenHash: hashed,
+      twoStepSetupRequired: row.setup_required,
+    };
   }
 
   /**

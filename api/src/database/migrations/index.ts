@@ -13,6 +13,7 @@ import { MediaUses1764900000000 } from './1764900000000-media-uses.js';
 import { PreviewGenerations1765000000000 } from './1765000000000-preview-generations.js';
 import { WebVitals1765100000000 } from './1765100000000-web-vitals.js';
 import { OneOutbox1765200000000 } from './1765200000000-one-outbox.js';
+import { Team1765300000000 } from './1765300000000-team.js';
 
 /** Every migration, in order. Listed explicitly: TypeORM's glob loading does not suit an ESM build. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   PreviewGenerations1765000000000,
   WebVitals1765100000000,
   OneOutbox1765200000000,
+  Team1765300000000,
 ];

@@ -4,6 +4,7 @@ import type { PreviewLinks, PreviewRequest } from '@site/shared-types';
 import { ApiPost } from '../../core/api-post.decorator.js';
 import { IdField, OneOfTextField } from '../../core/validation.js';
 import { Previews } from './previews.js';
+import { Access } from '../../core/auth/access.decorator.js';
 
 class PreviewDto implements PreviewRequest {
   @OneOfTextField(['case', 'news'])
@@ -20,6 +21,7 @@ class PreviewDto implements PreviewRequest {
 export class PreviewController {
   constructor(private readonly previews: Previews) {}
 
+  @Access('write')
   @ApiPost('preview')
   @ApiOperation({
     summary: "A draft's or scheduled item's desktop and mobile page addresses, signed for an hour (no login needed)",

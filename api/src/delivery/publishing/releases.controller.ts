@@ -12,6 +12,7 @@ import { CanaryDto, ClientErrorDto, ReleaseDto, RemoteDto } from './dto/releases
 import { ClientErrorIntake } from './client-errors.js';
 import { ReleaseSwitches } from './release-switches.js';
 import { ReleasesOverviewService } from './releases-overview.service.js';
+import { Access } from '../../core/auth/access.decorator.js';
 
 /** 版本发布: the remote releases, switched from the back office (docs/behaviour.md#remote-releases). */
 @ApiTags('admin: releases')
@@ -23,12 +24,14 @@ export class ReleasesController {
     private readonly switches: ReleaseSwitches,
   ) {}
 
+  @Access('manage')
   @ApiPost('releases')
   @ApiOperation({ summary: "Every remote's kept releases, pointer, error counts, and the latest switches" })
   overview(): Promise<ReleasesOverview> {
     return this.overviews.overview();
   }
 
+  @Access('manage')
   @ApiPost('activaterelease')
   @ApiOperation({ summary: 'Serve a kept release to everyone (through the gate); ends a canary' })
   @ResponseMessage('已启用')
@@ -37,6 +40,7 @@ export class ReleasesController {
     return null;
   }
 
+  @Access('manage')
   @ApiPost('canaryrelease')
   @ApiOperation({ summary: 'Serve a kept release to a share of visitors (through the gate)' })
   @ResponseMessage('灰度发布已开始')
@@ -45,6 +49,7 @@ export class ReleasesController {
     return null;
   }
 
+  @Access('manage')
   @ApiPost('promoterelease')
   @ApiOperation({ summary: 'Make the canary the active release' })
   @ResponseMessage('已全量发布')
@@ -53,6 +58,7 @@ export class ReleasesController {
     return null;
   }
 
+  @Access('manage')
   @ApiPost('rollbackrelease')
   @ApiOperation({ summary: 'End the canary, or without one go back to the release active before' })
   @ResponseMessage('已回滚')

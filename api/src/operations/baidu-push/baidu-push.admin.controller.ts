@@ -5,6 +5,7 @@ import { ApiPost } from '../../core/api-post.decorator.js';
 import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { BaiduPushAdminService } from './baidu-push.admin.service.js';
 import { BaiduPushRetryDto, BaiduPushUrlDto } from './dto/baidu-push.dto.js';
+import { Access } from '../../core/auth/access.decorator.js';
 
 @ApiTags('admin: baidu push')
 @ApiSecurity('token')
@@ -12,18 +13,21 @@ import { BaiduPushRetryDto, BaiduPushUrlDto } from './dto/baidu-push.dto.js';
 export class BaiduPushAdminController {
   constructor(private readonly push: BaiduPushAdminService) {}
 
+  @Access('manage')
   @ApiPost('baidupush')
   @ApiOperation({ summary: "Baidu link push: whether it is configured, today's quota, the queue and the last answers" })
   status(): Promise<BaiduPushStatus> {
     return this.push.status();
   }
 
+  @Access('manage')
   @ApiPost('baidupushurl')
   @ApiOperation({ summary: "Push one address of the site to Baidu now and give Baidu's answer" })
   pushUrl(@Body() body: BaiduPushUrlDto): Promise<BaiduPushResult> {
     return this.push.pushUrl(body.url);
   }
 
+  @Access('manage')
   @ApiPost('baidupushretry')
   @ApiOperation({ summary: 'Make one queued address (id) or all of them due now' })
   @ResponseMessage('已安排立即重试')

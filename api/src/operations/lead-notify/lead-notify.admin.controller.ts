@@ -5,6 +5,7 @@ import { ApiPost } from '../../core/api-post.decorator.js';
 import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { NotifySettingsDto, NotifyTestDto } from './dto/lead-notify.dto.js';
 import { LeadNotifyAdminService } from './lead-notify.admin.service.js';
+import { Access } from '../../core/auth/access.decorator.js';
 
 @ApiTags('admin: lead notifications')
 @ApiSecurity('token')
@@ -12,12 +13,14 @@ import { LeadNotifyAdminService } from './lead-notify.admin.service.js';
 export class LeadNotifyAdminController {
   constructor(private readonly notify: LeadNotifyAdminService) {}
 
+  @Access('manage')
   @ApiPost('notifysettings')
   @ApiOperation({ summary: 'The channels new leads are sent to (no secrets), the outbox and the last 50 attempts' })
   overview(): Promise<NotifyOverview> {
     return this.notify.overview();
   }
 
+  @Access('manage')
   @ApiPost('savenotifysettings')
   @ApiOperation({ summary: 'Save the channels; an empty secret keeps the saved one' })
   @ResponseMessage('保存成功')
@@ -25,6 +28,7 @@ export class LeadNotifyAdminController {
     return this.notify.save(body);
   }
 
+  @Access('manage')
   @ApiPost('testnotify')
   @ApiOperation({
     summary: "Send a test notice on one channel with its saved settings; a failure answers the channel's words",
@@ -34,6 +38,7 @@ export class LeadNotifyAdminController {
     return this.notify.test(body.channel);
   }
 
+  @Access('manage')
   @ApiPost('retrynotify')
   @ApiOperation({ summary: 'Make the given-up deliveries due again' })
   @ResponseMessage('已重新排队')
