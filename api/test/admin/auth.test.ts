@@ -229,7 +229,7 @@ describe('POST /api/modification', () => {
 });
 
 describe('a restart', () => {
-  it('should keep the login block and the sessions', async () => {
+  it('should keep the login block and the sessions on another instance of the same database', async () => {
     const token = await login(t);
     for (let i = 0; i < 5; i += 1) {
       refused(
