@@ -50,6 +50,12 @@ export const INVITATION_HOURS = 72;
 /** Ten one-time recovery codes, shown once when two-step sign-in is set up (or made anew). */
 export const RECOVERY_CODE_COUNT = 10;
 
+/**
+ * The sign-in's refusal (code 1) when the password is right and the account uses two-step sign-in but no code was
+ * sent: the login form then asks for the code and sends the sign-in again with it (docs/behaviour.md#two-step-sign-in).
+ */
+export const TWO_STEP_NEEDED = '请输入两步验证码';
+
 /** Audit records are kept at least this long (Cybersecurity Law art. 21: six months). */
 export const AUDIT_MIN_RETENTION_DAYS = 180;
 

@@ -1,3 +1,4 @@
+import { TWO_STEP_NEEDED } from '@site/shared-types';
 import type { LimitRule } from '../rate-limit.service.js';
 
 /** A session ends after 2 hours without a call, and 7 days after login in any case. */
@@ -27,12 +28,16 @@ export const LOGIN_ADDRESS_RULE: LimitRule = {
 /** Wrong old passwords on the change-password form, per administrator. */
 export const PASSWORD_CHANGE_RULE: LimitRule = LOGIN_ACCOUNT_RULE;
 
-/** Rate-limit keys: an account's logins from one address, and an administrator's change-password tries. */
+/**
+ * Rate-limit keys: an account's logins from one address, an administrator's change-password tries, and the codes
+ * typed on an account's own two-step screens.
+ */
 export const LIMIT_KEYS = {
   loginAccountPrefix: (email: string) => `login:account:${email}|`,
   loginAccount: (email: string, ip: string) => `${LIMIT_KEYS.loginAccountPrefix(email)}${ip}`,
   loginAddress: (ip: string) => `login:address:${ip}`,
   passwordChange: (userId: number) => `password:${userId}`,
+  twoStepCodes: (userId: number) => `twostep:${userId}`,
 };
 
 export const MSG = {
@@ -46,4 +51,7 @@ export const MSG = {
   mismatch: '两次输入的密码不一致',
   passwordChanged: '修改成功，请重新登陆！',
   tooManyPasswordTries: (wait: string) => `原密码错误次数过多，请 ${wait}后再试`,
+  twoStepNeeded: TWO_STEP_NEEDED,
+  wrongTwoStepCode: '两步验证码错误',
+  usedTwoStepCode: '该验证码已使用过，请等待验证器显示下一个验证码',
 } as const;

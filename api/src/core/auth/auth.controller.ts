@@ -21,7 +21,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Log in with e-mail and the MD5 of the password; answers the token' })
   @ResponseMessage(MSG.loggedIn)
   login(@Body() body: LoginDto, @Client() client: ClientInfo): Promise<LoginData> {
-    return this.auth.login(body.email, body.password, client);
+    return this.auth.login(body.email, body.password, client, body.code);
   }
 
   @Access('session')

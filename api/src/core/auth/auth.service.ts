@@ -32,6 +32,8 @@ import {
   updatePasswordHash,
 } from './auth.queries.js';
 import { generatePassword, hashPassword, md5Hex, verifyAgainstNothing, verifyPassword } from './password.js';
+import { findTwoStep } from './two-step.queries.js';
+import { spendCode } from './two-step.service.js';
 
 /** The account behind a request's token (docs/behaviour.md#accounts-and-roles). */
 export interface AdminIdentity {
@@ -90,7 +92,11 @@ export class AuthService implements OnModuleInit {
     }
   }
 
-  async login(email: string, passwordMd5: string, client: ClientInfo): Promise<LoginData> {
+  /**
+   * Signs in with the password and, for an account with two-step sign-in, a code (docs/behaviour.md#two-step-sign-in):
+   * without one such a sign-in is refused with `TWO_STEP_NEEDED`; a wrong one counts as a failed login.
+   */
+  async login(email: string, passwordMd5: string, client: ClientInfo, code?: string): Promise<LoginData> {
     const accountKey = LIMIT_KEYS.loginAccount(email, client.ip);
     const addressKey = LIMIT_KEYS.loginAddress(client.ip);
     // The attempt is counted before the password is checked: however many come at once, no more than the limit are
@@ -107,10 +113,15 @@ export class AuthService implements OnModuleInit {
       : await verifyAgainstNothing(passwordMd5);
     if (!user || !valid) throw failure(MSG.badCredentials);
     if (user.disabled) throw failure(MSG.disabled);
+    // The second step: the attempt was counted above, so a wrong code is a failed login like a wrong password.
+    const secret = (await findTwoStep(this.db, user.id))?.secret ?? null;
+    const second = secret === null ? null : { id: user.id, secret, code: code ?? '' };
+    if (second && !second.code) throw failure(MSG.twoStepNeeded);
 
     const token = randomBytes(32).toString('base64url');
-    // The counters are cleared only by a login that also got its session (one transaction).
+    // The counters are cleared only by a login that also got its session (one transaction), which also spends the code.
     await this.db.transaction(async (manager) => {
+      if (second) await spendCode(manager, second, second.code);
       await this.limits.reset([accountKey, addressKey], manager);
       await deleteEndedSessions(manager, user.id, SESSION_IDLE_MS);
       await insertSession(manager, {

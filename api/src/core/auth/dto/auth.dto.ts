@@ -3,6 +3,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { MD5_HEX } from '../password.js';
+import { TwoStepCodeField } from './two-step.dto.js';
 
 const trimmedLower = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;
@@ -35,6 +36,10 @@ export class LoginDto implements LoginRequest {
 
   @Md5Field('密码不能为空')
   password: string;
+
+  /** The second step, for an account with two-step sign-in (docs/behaviour.md#two-step-sign-in). */
+  @TwoStepCodeField({ optional: true })
+  code?: string;
 }
 
 export class ModificationDto implements ModificationRequest {
