@@ -39,11 +39,13 @@ export interface UploadRequest {
  * The back office's calls (docs/behaviour.md#admin-calls and the additions in docs/decisions.md), added to the one API
  * client. The token goes in the `token` header (the platform's base query); code 3 sends the user back to the login.
  *
- * `Release` and `Media` are the back office's own cache tags, added to the platform's list with RTK Query's
- * `addTagTypes` (the platform's code stays as it is): no public page shows releases or the media library, so none
- * of the platform's tags fits.
+ * `Release`, `Media`, `Account`, `Session` and `Audit` are the back office's own cache tags, added to the platform's
+ * list with RTK Query's `addTagTypes` (the platform's code stays as it is): no public page shows releases, the media
+ * library or the team, so none of the platform's tags fits.
  */
-export const adminApi = api.enhanceEndpoints({ addTagTypes: ['Release', 'Media'] }).injectEndpoints({
+const tagged = api.enhanceEndpoints({ addTagTypes: ['Release', 'Media', 'Account', 'Session', 'Audit'] });
+
+export const adminApi = tagged.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<Data<'/api/login'>, Body<'/api/login'>>({
       query: (body) => call('/api/login', body),
@@ -240,6 +242,95 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ['Release', 'Media']
     deleteMedia: build.mutation<Data<'/api/deletemedia'>, Body<'/api/deletemedia'>>({
       query: (body) => call('/api/deletemedia', body),
       invalidatesTags: ['Media'],
+    }),
+    /**
+     * Who is signed in (docs/behaviour.md#accounts-and-roles). Keyed by the session's token, so another sign-in in
+     * the same tab never shows the last person's menu; the review count changes with every case and article save.
+     */
+    me: build.query<Data<'/api/me'>, string>({
+      query: () => call('/api/me'),
+      providesTags: ['Account', 'Case', 'News'],
+    }),
+    /** 账号管理: accounts, open invitations and the two-step policy; every change below refetches it. */
+    accounts: build.query<Data<'/api/accounts'>, void>({
+      query: () => call('/api/accounts'),
+      providesTags: ['Account'],
+    }),
+    inviteAccount: build.mutation<Data<'/api/inviteaccount'>, Body<'/api/inviteaccount'>>({
+      query: (body) => call('/api/inviteaccount', body),
+      invalidatesTags: ['Account', 'Audit'],
+    }),
+    cancelInvitation: build.mutation<Data<'/api/cancelinvitation'>, Body<'/api/cancelinvitation'>>({
+      query: (body) => call('/api/cancelinvitation', body),
+      invalidatesTags: ['Account', 'Audit'],
+    }),
+    accountRole: build.mutation<Data<'/api/accountrole'>, Body<'/api/accountrole'>>({
+      query: (body) => call('/api/accountrole', body),
+      invalidatesTags: ['Account', 'Audit'],
+    }),
+    disableAccount: build.mutation<Data<'/api/disableaccount'>, Body<'/api/disableaccount'>>({
+      query: (body) => call('/api/disableaccount', body),
+      invalidatesTags: ['Account', 'Audit'],
+    }),
+    enableAccount: build.mutation<Data<'/api/enableaccount'>, Body<'/api/enableaccount'>>({
+      query: (body) => call('/api/enableaccount', body),
+      invalidatesTags: ['Account', 'Audit'],
+    }),
+    transferOwnership: build.mutation<Data<'/api/transferownership'>, Body<'/api/transferownership'>>({
+      query: (body) => call('/api/transferownership', body),
+      invalidatesTags: ['Account', 'Audit'],
+    }),
+    resetTwoStep: build.mutation<Data<'/api/resettwostep'>, Body<'/api/resettwostep'>>({
+      query: (body) => call('/api/resettwostep', body),
+      invalidatesTags: ['Account', 'Audit'],
+    }),
+    twoStepPolicy: build.mutation<Data<'/api/twosteppolicy'>, Body<'/api/twosteppolicy'>>({
+      query: (body) => call('/api/twosteppolicy', body),
+      invalidatesTags: ['Account', 'Audit'],
+    }),
+    /** The invitation page: what the link offers, and accepting it (both without a session). */
+    invitation: build.query<Data<'/api/invitation'>, string>({
+      query: (token) => call('/api/invitation', { token }),
+    }),
+    acceptInvitation: build.mutation<Data<'/api/acceptinvitation'>, Body<'/api/acceptinvitation'>>({
+      query: (body) => call('/api/acceptinvitation', body),
+    }),
+    /** 账号安全 (docs/behaviour.md#two-step-sign-in, #signed-in-devices). */
+    sessions: build.query<Data<'/api/sessions'>, void>({
+      query: () => call('/api/sessions'),
+      providesTags: ['Session'],
+    }),
+    endSession: build.mutation<Data<'/api/endsession'>, Body<'/api/endsession'>>({
+      query: (body) => call('/api/endsession', body),
+      invalidatesTags: ['Session'],
+    }),
+    /** A new secret each time: a mutation, never cached. */
+    twoStepSetup: build.mutation<Data<'/api/twostepsetup'>, void>({
+      query: () => call('/api/twostepsetup'),
+    }),
+    twoStepEnable: build.mutation<Data<'/api/twostepenable'>, Body<'/api/twostepenable'>>({
+      query: (body) => call('/api/twostepenable', body),
+      invalidatesTags: ['Account', 'Session'],
+    }),
+    twoStepDisable: build.mutation<Data<'/api/twostepdisable'>, Body<'/api/twostepdisable'>>({
+      query: (body) => call('/api/twostepdisable', body),
+      invalidatesTags: ['Account', 'Session'],
+    }),
+    recoveryCodes: build.mutation<Data<'/api/recoverycodes'>, Body<'/api/recoverycodes'>>({
+      query: (body) => call('/api/recoverycodes', body),
+    }),
+    /**
+     * What waits for review (editors and above): the side menu counts it per kind. The argument is the count
+     * `/api/me` last gave, so a change there reads the list again.
+     */
+    reviews: build.query<Data<'/api/reviews'>, number>({
+      query: () => call('/api/reviews'),
+      providesTags: ['Case', 'News'],
+    }),
+    /** 操作日志 (docs/behaviour.md#audit-trail): one page of records with the filters' choices. */
+    auditLog: build.query<Data<'/api/auditlog'>, Body<'/api/auditlog'>>({
+      query: (body) => call('/api/auditlog', body),
+      providesTags: ['Audit'],
     }),
   }),
 });

@@ -14,6 +14,11 @@ const Frame = lazy(() =>
   import(/* webpackChunkName: "frame" */ './layout/frame').then((module) => ({ default: module.Frame })),
 );
 
+/** The frame of the invitation page: antd without the side menu (layout/door.tsx). */
+const Door = lazy(() =>
+  import(/* webpackChunkName: "door" */ './layout/door').then((module) => ({ default: module.Door })),
+);
+
 /** A screen's code is fetched when it is first opened: the login page carries none of it (docs/decisions.md). */
 const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((module) => ({ default: module[name] })));
@@ -61,7 +66,22 @@ const SCREEN_PAGES: Record<AdminChild, ComponentType> = {
     'ReleasesScreen',
   ),
   vitals: screen(() => import(/* webpackChunkName: "screen-vitals" */ './features/vitals/vitals'), 'VitalsScreen'),
+  accounts: screen(
+    () => import(/* webpackChunkName: "screen-accounts" */ './features/accounts/accounts'),
+    'AccountsScreen',
+  ),
+  audit: screen(() => import(/* webpackChunkName: "screen-audit" */ './features/audit/audit'), 'AuditScreen'),
+  security: screen(
+    () => import(/* webpackChunkName: "screen-security" */ './features/security/security'),
+    'SecurityScreen',
+  ),
 };
+
+/** `/admin/invite?token=…`: accepting an invitation (docs/behaviour.md#accounts-and-roles). */
+const InvitePage = screen(
+  () => import(/* webpackChunkName: "screen-invite" */ './features/invite/invite'),
+  'InviteScreen',
+);
 
 /** The back office's route tree (docs/behaviour.md#admin-routes), mounted by the shell under `/admin`. */
 export default function App({ store }: RemoteProps) {
@@ -77,6 +97,9 @@ export default function App({ store }: RemoteProps) {
         >
           <Routes>
             <Route index element={<LoginScreen />} />
+            <Route path="invite" element={<Door />}>
+              <Route index element={<InvitePage />} />
+            </Route>
             <Route path="index" element={<Frame />}>
               <Route index element={<Navigate to={ADMIN_DEFAULT_CHILD} replace />} />
               {SCREENS.map(({ key }) => {

@@ -74,16 +74,23 @@ export const ADMIN_CHILDREN = [
   'trash',
   'releases',
   'vitals',
+  'accounts',
+  'audit',
+  'security',
 ] as const;
 export type AdminChild = (typeof ADMIN_CHILDREN)[number];
 export const ADMIN_DEFAULT_CHILD: AdminChild = 'case';
-export type AdminRouteName = 'login' | 'shell' | AdminChild;
+export type AdminRouteName = 'login' | 'invite' | 'shell' | AdminChild;
 
 export type RouteName = DesktopRouteName | MobileRouteName | AdminRouteName;
 
-/** Under `/admin`: the login screen and the shell with its children. */
+/**
+ * Under `/admin`: the login screen, the page that accepts an invitation (`/admin/invite?token=…`, open without a
+ * session like the login) and the shell with its children.
+ */
 export const ADMIN_ROUTES: readonly SiteRoute<AdminRouteName>[] = [
   { face: 'admin', name: 'login', path: '/' },
+  { face: 'admin', name: 'invite', path: '/invite' },
   { face: 'admin', name: 'shell', path: '/index' },
   ...ADMIN_CHILDREN.map((child) => ({ face: 'admin' as const, name: child, path: `/index/${child}` })),
 ];

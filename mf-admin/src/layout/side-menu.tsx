@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Badge, Layout, Menu } from 'antd';
+import { roleMay, type AccountSelf, type AdminChild, type ReviewKind } from '@site/shared-types';
 import { selectSiteName, useAppDispatch, useAppSelector } from '@site/platform';
 import { adminApi } from '../admin-api';
 import { sideMenuCollapsedSet, useSideMenuCollapsed } from '../admin-slice';
 import styles from './layout.module.css';
-import { SCREENS } from './screens';
 
 /** The side menu's element, and the top bar's ☰ button that opens it on phones. */
 export const SIDE_MENU_ID = 'admin-side-menu';
@@ -29,8 +29,33 @@ function MessagesEntry({ label }: { label: string }) {
   );
 }
 
+/** 案例管理 and 文章管理 with how many of their items wait for review (editors and above). */
+function ReviewEntry({ label, kind, waiting }: { label: string; kind: ReviewKind; waiting: number }) {
+  const { data } = adminApi.useReviewsQuery(waiting, { skip: waiting === 0 });
+  const count = waiting === 0 ? 0 : (data?.filter((row) => row.kind === kind).length ?? 0);
+  return (
+    <span className={styles.menuEntry}>
+      <span>{label}</span>
+      {count > 0 ? (
+        <span title={`${count} 项待审核`} data-testid={`review-badge-${kind}`}>
+          <Badge count={count} overflowCount={99} size="small" />
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** An entry's label, with its count where it has one. */
+function entryLabel(key: AdminChild, label: string, account: AccountSelf | undefined) {
+  if (key === 'leaveword') return <MessagesEntry label={label} />;
+  if ((key === 'case' || key === 'article') && account && roleMay(account.role, 'edit')) {
+    return <ReviewEntry label={label} kind={key === 'case' ? 'case' : 'news'} waiting={account.review_count} />;
+  }
+  return label;
+}
+
 /**
- * The side menu. Below the md breakpoint (phones) it is a drawer over the screen, closed until asked for, with a
+ * The side menu: the screens the signed-in account's role may use (the frame gives them). Below the md breakpoint (phones) it is a drawer over the screen, closed until asked for, with a
  * backdrop behind it that dims the screen and closes it when tapped; Escape closes it too. Opening moves the focus
  * to its current entry, closing gives it back to ☰ (the frame makes the screen behind inert meanwhile). `onNarrow`
  * tells the frame which of the two it is.
@@ -39,11 +64,15 @@ export function SideMenu({
   narrow,
   onNarrow,
   current,
+  screens,
+  account,
   onChoose,
 }: {
   narrow: boolean;
   onNarrow: (narrow: boolean) => void;
   current: string;
+  screens: readonly { key: AdminChild; label: string }[];
+  account: AccountSelf | undefined;
   onChoose: (key: string) => void;
 }) {
   const siteName = useAppSelector(selectSiteName);
@@ -91,9 +120,9 @@ export function SideMenu({
             theme="dark"
             mode="inline"
             selectedKeys={[current]}
-            items={SCREENS.map((screen) => ({
+            items={screens.map((screen) => ({
               key: screen.key,
-              label: screen.key === 'leaveword' ? <MessagesEntry label={screen.label} /> : screen.label,
+              label: entryLabel(screen.key, screen.label, account),
             }))}
             onClick={({ key }) => {
               if (narrow) dispatch(sideMenuCollapsedSet(true));
