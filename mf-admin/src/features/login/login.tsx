@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import md5 from 'md5';
-import { routePath } from '@site/shared-types';
+import { routePath, TWO_STEP_NEEDED } from '@site/shared-types';
 import {
   notify,
   selectSiteName,
@@ -17,6 +17,8 @@ import { PlainDialog } from './plain-dialog';
 interface Credentials {
   email: string;
   password: string;
+  /** The second step: asked for only once the server says the account uses two-step sign-in. */
+  code: string;
 }
 type Field = keyof Credentials;
 
@@ -24,13 +26,16 @@ type Field = keyof Credentials;
 const RULES: Record<Field, (value: string) => string | undefined> = {
   email: (value) => (value.trim() ? undefined : '邮箱不能为空'),
   password: (value) => (value ? undefined : '密码不能为空'),
+  code: (value) => (value.trim() ? undefined : '验证码不能为空'),
 };
 
 /**
  * `/admin/`: the login dialog (docs/behaviour.md#login). Fields are checked on blur; a submit with a missing field
  * opens a dialog asking for account and password; the password leaves the browser as its MD5 only; success says
  * 登陆成功, keeps the token in sessionStorage (the store mirrors it) and opens the back office. The card has no
- * close button: there is nothing behind it to return to (docs/decisions.md "The login card has no ×").
+ * close button: there is nothing behind it to return to (docs/decisions.md "The login card has no ×"). An account
+ * with two-step sign-in is refused with `TWO_STEP_NEEDED` at first: a third field then asks for the authenticator's
+ * code (or a recovery code), and the sign-in is sent again with it (docs/behaviour.md#two-step-sign-in).
  *
  * Plain HTML and CSS: the page is the back office's first view, so it carries no UI library
  * (docs/decisions.md "The back office's login carries no screen"); the screens after it use antd.
@@ -41,7 +46,8 @@ export function LoginScreen() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [login, { isLoading }] = adminApi.useLoginMutation();
-  const [values, setValues] = useState<Credentials>({ email: '', password: '' });
+  const [values, setValues] = useState<Credentials>({ email: '', password: '', code: '' });
+  const [codeAsked, setCodeAsked] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [missing, setMissing] = useState(false);
   const [passwordShown, setPasswordShown] = useState(false);
@@ -65,13 +71,30 @@ export function LoginScreen() {
       setMissing(true);
       return;
     }
+    const code = codeAsked ? values.code.replace(/\s+/g, '') : '';
+    if (codeAsked && !code) {
+      setErrors((current) => ({ ...current, code: RULES.code(code) }));
+      document.getElementById('login-code')?.focus();
+      return;
+    }
     try {
-      const { token } = await login({ email: values.email.trim(), password: md5(values.password) }).unwrap();
+      const { token } = await login({
+        email: values.email.trim(),
+        password: md5(values.password),
+        ...(code ? { code } : {}),
+      }).unwrap();
       dispatch(tokenReceived(token));
       dispatch(notify('登陆成功', 'success'));
       void navigate(routePath('admin', 'shell'), { replace: true });
-    } catch {
-      // The server's refusal (wrong password, throttling) is already shown as a notice.
+    } catch (error) {
+      // The server's refusal (wrong password or code, throttling) is already shown as a notice. Asked for the
+      // second step, the form shows its field.
+      if ((error as { message?: string }).message === TWO_STEP_NEEDED) {
+        setCodeAsked(true);
+        setValues((current) => ({ ...current, code: '' }));
+      } else if (codeAsked) {
+        setValues((current) => ({ ...current, code: '' }));
+      }
     }
   };
 
@@ -139,6 +162,19 @@ export function LoginScreen() {
               </button>
             </span>,
           )}
+          {codeAsked &&
+            field(
+              'code',
+              '验证码',
+              <input
+                {...inputProps('code')}
+                className={styles.input}
+                autoComplete="one-time-code"
+                maxLength={20}
+                placeholder="验证器中的 6 位数字，或一个恢复码"
+                autoFocus
+              />,
+            )}
           <button type="submit" className={`${styles.button} ${styles.primary} ${styles.block}`} aria-busy={isLoading}>
             {isLoading && <span className={styles.spinner} aria-hidden="true" />}
             登录
