@@ -5,6 +5,7 @@ import { CoreModule } from './core/core.module.js';
 import { MediaModule } from './core/media/media.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { AuthModule } from './core/auth/auth.module.js';
+import { AccountsModule } from './core/accounts/accounts.module.js';
 import { BackupModule } from './operations/backup/backup.module.js';
 import { BaiduPushModule } from './operations/baidu-push/baidu-push.module.js';
 import { LeadNotifyModule } from './operations/lead-notify/lead-notify.module.js';
@@ -40,6 +41,7 @@ export class AppModule {
         MediaModule,
         MetricsModule,
         AuthModule,
+        AccountsModule,
         KeywordsModule,
         MenusModule,
         SiteModule,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { LoginData, Role } from '@site/shared-types';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { failure, invalid } from '../api.exception.js';
 import type { ClientInfo } from '../client-info.js';
@@ -200,6 +200,27 @@ export class AuthService implements OnModuleInit {
       await deleteUserSessions(manager, identity.userId);
     });
     // Other processes take up to ten seconds to see the sessions gone (`isLiveSession`); this one, none.
+    this.live.clear();
+  }
+
+  /**
+   * Opens a session for an account that proved itself another way (an accepted invitation), in the caller's
+   * transaction: the same token and row a login makes.
+   */
+  async openSession(manager: EntityManager, userId: number, client: ClientInfo): Promise<LoginData> {
+    const token = randomBytes(32).toString('base64url');
+    await insertSession(manager, {
+      tokenHash: tokenHash(token),
+      userId,
+      lifetimeMs: SESSION_ABSOLUTE_MS,
+      ip: client.ip.slice(0, 64),
+      userAgent: client.userAgent.slice(0, 300),
+    });
+    return { token };
+  }
+
+  /** Sessions ended elsewhere (an account disabled, a role changed, a device signed out): forgotten here at once. */
+  sessionsEnded(): void {
     this.live.clear();
   }
 }

@@ -47,6 +47,10 @@ export class Team1765300000000 implements MigrationInterface {
         cancelled_at timestamptz
       )`);
     await q.query(`CREATE INDEX admin_invitation_email_idx ON admin_invitation (email)`);
+    // One invitation of an e-mail waits at a time: a new one cancels the one before (an expired one too).
+    await q.query(`
+      CREATE UNIQUE INDEX admin_invitation_one_pending ON admin_invitation (email)
+        WHERE accepted_at IS NULL AND cancelled_at IS NULL`);
 
     await q.query(`
       CREATE TABLE role_policy (
