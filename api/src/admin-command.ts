@@ -21,16 +21,30 @@ import {
   updatePasswordHash,
 } from './core/auth/auth.queries.js';
 import { generatePassword, hashPassword, md5Hex } from './core/auth/password.js';
+import { clearTwoStep, deleteTwoStepLimits } from './core/auth/two-step.queries.js';
 
 /**
  * `npm run admin -- reset-password [<e-mail>]` (README "Logging in to the back office"): a forgotten password
  * replaced from a terminal, on the configuration `npm start` uses, whether the site runs or not. The new password
- * is generated and printed once; the administrator's sessions end and their login lockouts are lifted. Exit codes
- * (core/command.ts): 0 done, 1 refused or failed (the message says why), 2 the command line is wrong.
+ * is generated and printed once; the administrator's sessions end and their login lockouts are lifted.
+ * `npm run admin -- reset-2fa [<e-mail>]` (docs/behaviour.md#two-step-sign-in): a lost phone's two-step sign-in
+ * turned off the same way (the owner's too), so the password alone signs in again. Exit codes (core/command.ts):
+ * 0 done, 1 refused or failed (the message says why), 2 the command line is wrong.
  */
 export const USAGE = `Usage:
   npm run admin -- reset-password [<e-mail>]
+  npm run admin -- reset-2fa [<e-mail>]
 Without an e-mail: the administrator ADMIN_EMAIL names, or else the only one.`;
+
+/** What each command does, in the words its messages use. */
+const COMMANDS = {
+  'reset-password': { job: 'to reset a password in', what: 'password' },
+  'reset-2fa': { job: 'to reset two-step sign-in in', what: 'two-step sign-in' },
+} as const;
+type CommandName = keyof typeof COMMANDS;
+
+const isCommand = (name: string | undefined): name is CommandName =>
+  name !== undefined && Object.hasOwn(COMMANDS, name);
 
 export const runAdminCommand: Command = (argv, env, dirs, io = consoleIo) =>
   runCommand({ usage: USAGE, explained: DATABASE_ERRORS, run: () => admin(argv, env, dirs.root, io) }, io);
@@ -42,7 +56,7 @@ async function admin(
   io: CommandIo,
 ): Promise<void> {
   const [command, ...args] = argv;
-  if (command !== 'reset-password') {
+  if (!isCommand(command)) {
     throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
   }
   const { positional } = commandOptions(args, { flags: [], values: [] });
@@ -53,7 +67,7 @@ async function admin(
 
   const database = await openConfiguredDatabase(config, {
     create: false,
-    job: 'to reset a password in',
+    job: COMMANDS[command].job,
     log: () => undefined,
   });
   const db = new DataSource({
@@ -64,8 +78,22 @@ async function admin(
   });
   try {
     await db.initialize();
-    const reset = await resetPassword(db, named);
-    io.out(`Password reset for ${reset.email}: ${reset.sessions} session(s) ended, its failed-login lockouts lifted.`);
+    const user = await namedAdmin(db, named, command);
+    if (command === 'reset-2fa') {
+      const reset = await resetTwoStep(db, user);
+      if (!reset.wasOn) {
+        io.out(`Two-step sign-in was not on for ${user.email}; nothing changed. (该账号未开启两步验证。)`);
+        return;
+      }
+      io.out(
+        `Two-step sign-in turned off for ${user.email}: ${reset.sessions} session(s) ended, its failed-login ` +
+          'lockouts lifted. (两步验证已关闭。)',
+      );
+      io.out('Log in at /admin/ with the password alone, then set two-step sign-in up again under 账号安全.');
+      return;
+    }
+    const reset = await resetPassword(db, user);
+    io.out(`Password reset for ${user.email}: ${reset.sessions} session(s) ended, its failed-login lockouts lifted.`);
     io.out(`New password (shown only this once): ${reset.password}`);
     io.out('Log in at /admin/ with it, then choose your own under 修改密码.');
   } finally {
@@ -74,10 +102,12 @@ async function admin(
   }
 }
 
-async function resetPassword(
+/** The administrator the command line (or ADMIN_EMAIL) names, or the only one; refused with the reason otherwise. */
+async function namedAdmin(
   db: DataSource,
   named: string | null,
-): Promise<{ email: string; password: string; sessions: number }> {
+  command: CommandName,
+): Promise<{ id: number; email: string }> {
   if (!(await hasAdminTable(db))) {
     throw new CommandRefusal(
       'The database has no site yet (the server never started on it), so it has no administrator. ' +
@@ -94,26 +124,51 @@ async function resetPassword(
   const email = named ?? (emails.length === 1 ? emails[0]! : null);
   if (email === null) {
     throw new CommandRefusal(
-      `There are ${emails.length} administrators: name the one whose password to reset ` +
-        `(npm run admin -- reset-password <e-mail>): ${emails.join(', ')}.`,
+      `There are ${emails.length} administrators: name the one whose ${COMMANDS[command].what} to reset ` +
+        `(npm run admin -- ${command} <e-mail>): ${emails.join(', ')}.`,
     );
   }
   const user = await findAdminByEmail(db, email);
   if (!user) {
     throw new CommandRefusal(`No administrator has the e-mail ${email}. Administrators: ${emails.join(', ')}.`);
   }
+  return { id: user.id, email };
+}
 
+async function resetPassword(
+  db: DataSource,
+  { id, email }: { id: number; email: string },
+): Promise<{ password: string; sessions: number }> {
   const password = generatePassword();
   const passwordHash = await hashPassword(md5Hex(password));
   const sessions = await db.transaction(async (manager) => {
-    await updatePasswordHash(manager, user.id, passwordHash);
+    await updatePasswordHash(manager, id, passwordHash);
     await deleteAccountLimits(manager, {
       loginAccountPrefix: LIMIT_KEYS.loginAccountPrefix(email),
-      passwordChange: LIMIT_KEYS.passwordChange(user.id),
+      passwordChange: LIMIT_KEYS.passwordChange(id),
     });
-    return deleteUserSessions(manager, user.id);
+    return deleteUserSessions(manager, id);
   });
-  return { email, password, sessions };
+  return { password, sessions };
+}
+
+/**
+ * Turns the account's two-step sign-in off (secret, pending secret, recovery codes), ends its sessions and lifts its
+ * login and code lockouts; an account without it is left as it is.
+ */
+async function resetTwoStep(
+  db: DataSource,
+  { id, email }: { id: number; email: string },
+): Promise<{ wasOn: boolean; sessions: number }> {
+  return db.transaction(async (manager) => {
+    const wasOn = await clearTwoStep(manager, id);
+    if (!wasOn) return { wasOn, sessions: 0 };
+    await deleteTwoStepLimits(manager, {
+      loginAccountPrefix: LIMIT_KEYS.loginAccountPrefix(email),
+      codes: LIMIT_KEYS.twoStepCodes(id),
+    });
+    return { wasOn, sessions: await deleteUserSessions(manager, id) };
+  });
 }
 
 await runIfProgram(import.meta.url, runAdminCommand);

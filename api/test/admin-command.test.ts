@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
+import { TWO_STEP_NEEDED } from '@site/shared-types';
+import { Secret, TOTP } from 'otpauth';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../src/core/command.js';
 import { md5 } from './support/admin-session.js';
 import {
@@ -15,7 +17,7 @@ import {
 import { TEST_ADMIN } from './support/test-app.js';
 
 /**
- * `npm run admin -- reset-password [<e-mail>]` (src/admin-command.ts) as the built program the
+ * `npm run admin -- reset-password [<e-mail>]` and `reset-2fa [<e-mail>]` (src/admin-command.ts) as the built program the
  * Docker image runs, in a child process, on the embedded database of a DATA_DIR: while the real server runs on it
  * (the command goes through the server's PostgreSQL) and while it is stopped (the command starts the cluster for
  * itself). Also what each command says when the data folder has no database yet.
@@ -61,16 +63,24 @@ function run(program: keyof typeof PROGRAMS, args: string[], env: Record<string,
   );
 }
 
+/** The administrator's password: the one the site started with, then each one a reset printed. */
+let current = TEST_ADMIN.password;
+
 async function post(route: string, body: object, token?: string) {
   const res = await fetch(server!.base + route, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
     body: JSON.stringify(body),
   });
-  return (await res.json()) as { code: number; msg: string; data: { token?: string } | null };
+  return (await res.json()) as {
+    code: number;
+    msg: string;
+    data: { token?: string; secret?: string; codes?: string[] } | null;
+  };
 }
 
-const login = (password: string, email = TEST_ADMIN.email) => post('/api/login', { email, password: md5(password) });
+const login = (password: string, email = TEST_ADMIN.email, code?: string) =>
+  post('/api/login', { email, password: md5(password), code });
 const messages = (token: string) => post('/api/leavewords', { page: 1, search: '' }, token);
 
 async function stop(): Promise<void> {
@@ -83,8 +93,6 @@ async function stop(): Promise<void> {
 const SLOW = 120_000;
 
 describe('npm run admin -- reset-password', () => {
-  let current = TEST_ADMIN.password;
-
   it(
     'should replace the password while the site runs: its sessions end, the old password fails, the printed one logs in',
     async () => {
@@ -154,10 +162,13 @@ describe('npm run admin -- reset-password', () => {
       ['reset'],
       ['reset-password', 'a@example.com', 'b@example.com'],
       ['reset-password', '--all'],
+      ['reset-2fa', 'a@example.com', 'b@example.com'],
     ]) {
       const answer = await run('admin', args);
       expect({ args, code: answer.code }).toEqual({ args, code: EXIT_USAGE });
-      expect(answer.err).toContain('Usage:\n  npm run admin -- reset-password [<e-mail>]');
+      expect(answer.err).toContain(
+        'Usage:\n  npm run admin -- reset-password [<e-mail>]\n  npm run admin -- reset-2fa [<e-mail>]',
+      );
       expect(answer.out).toBe('');
     }
   });
@@ -176,6 +187,79 @@ describe('npm run admin -- reset-password', () => {
       server = await startServer({ DATA_DIR: dataDir });
       expect((await login(current)).msg).toBe('邮箱或密码错误');
       expect((await login(printed)).code).toBe(0);
+      current = printed;
+      await stop();
+    },
+    SLOW,
+  );
+});
+
+describe('npm run admin -- reset-2fa', () => {
+  /** The code of the secret's time step `steps` from now. */
+  const codeOf = (secret: string, steps = 0) =>
+    TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
+
+  /** Turns two-step sign-in on for the administrator; answers the session it signed in with and the secret. */
+  async function turnOn(): Promise<{ token: string; secret: string }> {
+    const token = (await login(current)).data!.token!;
+    const secret = (await post('/api/twostepsetup', {}, token)).data!.secret!;
+    expect((await post('/api/twostepenable', { code: codeOf(secret) }, token)).code).toBe(0);
+    expect(await login(current)).toMatchObject({ code: 1, msg: TWO_STEP_NEEDED });
+    return { token, secret };
+  }
+
+  it(
+    'should turn two-step sign-in off while the site runs: its sessions end, the password alone signs in',
+    async () => {
+      server = await startServer({ DATA_DIR: dataDir });
+      const { token, secret } = await turnOn();
+      const second = await login(current, TEST_ADMIN.email, codeOf(secret, 1));
+      expect(second.code).toBe(0);
+
+      const reset = await run('admin', ['reset-2fa']);
+      // Its two sessions, and the one the last test of reset-password left.
+      expect(reset).toEqual({
+        code: EXIT_OK,
+        err: '',
+        out:
+          `Two-step sign-in turned off for ${TEST_ADMIN.email}: 3 session(s) ended, its failed-login lockouts ` +
+          'lifted. (两步验证已关闭。)\n' +
+          'Log in at /admin/ with the password alone, then set two-step sign-in up again under 账号安全.\n',
+      });
+      for (const session of [token, second.data!.token!]) expect((await messages(session)).code).toBe(3);
+      const fresh = await login(current);
+      expect(fresh.code).toBe(0);
+      expect((await messages(fresh.data!.token!)).code).toBe(0);
+
+      // Again: there is nothing to turn off, and the session goes on.
+      expect(await run('admin', ['reset-2fa', TEST_ADMIN.email])).toEqual({
+        code: EXIT_OK,
+        err: '',
+        out: `Two-step sign-in was not on for ${TEST_ADMIN.email}; nothing changed. (该账号未开启两步验证。)\n`,
+      });
+      expect((await messages(fresh.data!.token!)).code).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'should turn it off while the site is stopped, and refuse an e-mail no administrator has',
+    async () => {
+      await turnOn();
+      await stop();
+      const wrong = await run('admin', ['reset-2fa', 'nobody@example.com']);
+      expect(wrong.code).toBe(EXIT_FAILED);
+      expect(wrong.err).toBe(
+        `No administrator has the e-mail nobody@example.com. Administrators: ${TEST_ADMIN.email}.\n`,
+      );
+
+      const reset = await run('admin', ['reset-2fa', TEST_ADMIN.email.toUpperCase()]);
+      expect(reset).toMatchObject({ code: EXIT_OK, err: '' });
+      expect(reset.out).toContain(`Two-step sign-in turned off for ${TEST_ADMIN.email}: `);
+      expect(clusterPid(dataDir)).toBeNull();
+
+      server = await startServer({ DATA_DIR: dataDir });
+      expect((await login(current)).code).toBe(0);
       await stop();
     },
     SLOW,
@@ -188,6 +272,7 @@ describe('a command on a data folder the site never ran on', () => {
     ['release', ['activate', 'desktop', 'r1'], 'to switch releases in'],
     ['backup', ['backup'], 'to back up'],
     ['admin', ['reset-password'], 'to reset a password in'],
+    ['admin', ['reset-2fa'], 'to reset two-step sign-in in'],
   ] as const)('%s %s should say there is no database %s', async (program, args, job) => {
     const empty = path.join(workDir, 'never-started');
     const answer = await run(program, [...args], { DATA_DIR: empty });
