@@ -281,6 +281,8 @@ describe('cases', () => {
       seo_description: '',
       status: 'published',
       publish_at: null,
+      review: null,
+      review_comment: '',
     });
 
     const items = ok<ItemsData>(await t.http.post('/api/items').send({ menu: 3 }));
@@ -366,6 +368,8 @@ describe('news', () => {
       seo_description: '',
       status: 'published',
       publish_at: null,
+      review: null,
+      review_comment: '',
     });
     const detail = ok<NewsDetail>(await t.http.post('/api/itemnewscut').send({ case: created.id, state: 0 }));
     expect(detail.title).toBe('测试新闻标题');

@@ -295,6 +295,8 @@ describe('revisions', () => {
       author: TEST_ADMIN.email,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
       restored_from: null,
+      action: 'save',
+      note: '',
     });
     const third = ok<RevisionDetail>(await call('/api/getrevision', { kind: 'header', number: 3 }));
     expect(third.document).toMatchObject({ logo: { alt: '版本 3' } });

@@ -3,6 +3,7 @@ import type { MenuGrade, MenuLink } from './menus.js';
 import type { NewsDetail, NewsSummary } from './news.js';
 import type { Publishing, PublishingInput, ItemStatus } from '../publishing.js';
 import type { SeoFields } from '../seo.js';
+import type { ReviewState } from '../team.js';
 
 /**
  * Admin list answer (docs/behaviour.md#content-model): one page of rows plus the option lists the screen's filters and
@@ -54,9 +55,22 @@ export interface IdRequest {
   id: number;
 }
 
-export interface CaseAdminRow extends CaseSummary, Publishing {
+export interface CaseAdminRow extends CaseSummary, Publishing, ReviewStatus {
   dict_name: string;
   class_name: string;
+}
+
+/** Where an item is in review (docs/behaviour.md#review-before-publishing): `null` when it is in none. */
+export interface ReviewStatus {
+  review: ReviewState | null;
+}
+
+/**
+ * What `getcase`/`getnews` answer of an item's review besides its form: its state and the editor's comment when it
+ * was sent back ('' otherwise). A save ignores them.
+ */
+export interface ReviewFields extends ReviewStatus {
+  review_comment: string;
 }
 
 /**
@@ -67,7 +81,8 @@ export type CaseForm = Omit<
   CaseDetail,
   'upId' | 'upname' | 'caseup' | 'downId' | 'downname' | 'casedown' | 'create_time'
 > &
-  Publishing & {
+  Publishing &
+  Partial<ReviewFields> & {
     /** `yyyy-MM-dd`; defaults to today. */
     create_time?: string;
   };
@@ -79,18 +94,20 @@ export type CaseForm = Omit<
 export type FormInput<Form extends SeoFields> = Omit<Form, keyof SeoFields> & Partial<SeoFields>;
 
 /** A case's or an article's form as saved: its state may be left out too (published). */
-type ItemFormInput<Form extends SeoFields & Publishing> = Omit<FormInput<Form>, keyof Publishing> & PublishingInput;
+type ItemFormInput<Form extends SeoFields & Publishing> = Omit<FormInput<Form>, keyof Publishing | keyof ReviewFields> &
+  PublishingInput;
 
 /** The `amendcase` payload. */
 export type CaseFormInput = ItemFormInput<CaseForm>;
 
-export interface NewsAdminRow extends NewsSummary, Publishing {
+export interface NewsAdminRow extends NewsSummary, Publishing, ReviewStatus {
   dynamic_name: string;
 }
 
 /** The article edit form (`getnews` answer, `amendnews` payload; id 0 creates), SEO fields as in `CaseForm`. */
 export type NewsForm = Omit<NewsDetail, 'uptitle' | 'upId' | 'downtitle' | 'downId' | 'create_time'> &
-  Publishing & {
+  Publishing &
+  Partial<ReviewFields> & {
     /** `yyyy-MM-dd`; defaults to today. */
     create_time?: string;
   };

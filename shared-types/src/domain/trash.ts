@@ -69,7 +69,26 @@ export interface RevisionRow {
   created_at: string;
   /** The revision this one restored, or null for an ordinary save. */
   restored_from: number | null;
+  /** What made it: a save, or a step of review (docs/behaviour.md#review-before-publishing). */
+  action: RevisionAction;
+  /** The editor's comment of a `return` ('' otherwise). */
+  note: string;
 }
+
+/**
+ * What made a revision: a save (`save`, a restore too), a submission for review (`submit`: the document under
+ * review), an approval (`approve`: the reviewed document as published or scheduled), a return (`return`, with the
+ * editor's comment).
+ */
+export const REVISION_ACTIONS = ['save', 'submit', 'approve', 'return'] as const;
+export type RevisionAction = (typeof REVISION_ACTIONS)[number];
+
+export const REVISION_ACTION_NAMES: Readonly<Record<RevisionAction, string>> = {
+  save: '保存',
+  submit: '提交审核',
+  approve: '审核通过',
+  return: '退回修改',
+};
 
 /** An item's revisions, newest first, and how many are kept per item. */
 export interface RevisionList {

@@ -19,15 +19,15 @@ export class CasesAdminController {
   @Access('write')
   @ApiPost('case')
   @ApiOperation({ summary: 'Cases, newest first, filtered by service menu, tab and name' })
-  list(@Body() body: CaseListDto): Promise<AdminList<CaseAdminRow>> {
-    return this.cases.list(body);
+  list(@Body() body: CaseListDto, @CurrentAdmin() admin: AdminIdentity): Promise<AdminList<CaseAdminRow>> {
+    return this.cases.list(body, admin);
   }
 
   @Access('write')
   @ApiPost('getcase')
   @ApiOperation({ summary: 'One case as its edit form' })
-  get(@Body() body: GetCaseDto): Promise<CaseForm> {
-    return this.cases.get(body.caseid);
+  get(@Body() body: GetCaseDto, @CurrentAdmin() admin: AdminIdentity): Promise<CaseForm> {
+    return this.cases.get(body.caseid, admin);
   }
 
   @Access('write')
@@ -35,7 +35,7 @@ export class CasesAdminController {
   @ApiOperation({ summary: 'Create (id 0) or update a case; content is sanitised' })
   @ResponseMessage('保存成功')
   save(@Body() body: CaseFormDto, @CurrentAdmin() admin: AdminIdentity): Promise<AmendResult> {
-    return this.cases.save(body, admin.userId);
+    return this.cases.save(body, admin);
   }
 
   @Access('edit')

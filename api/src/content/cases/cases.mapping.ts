@@ -67,6 +67,7 @@ export function toCaseAdminRow(row: CaseAdminListRow): CaseAdminRow {
     class_name: row.class_name,
     status: row.status,
     publish_at: row.publish_at,
+    review: row.review,
   };
 }
 

@@ -11,8 +11,12 @@ import {
   detailRows,
   isPublic,
   publishingColumns,
+  reviewColumns,
+  reviewUpdate,
   type Audience,
   type PublishingFields,
+  type ReviewColumns,
+  type ReviewWrite,
 } from '../editing/publishing.js';
 import type { Sql, SqlFilter } from '../../core/sql.js';
 import type { PageWindow } from '../../core/admin-list.js';
@@ -43,8 +47,12 @@ export const CASE_COLUMNS = [
 /** What the edit form holds: every column, and the state. */
 export const CASE_FORM_KEYS = [...CASE_COLUMNS, 'status', 'publish_at'] as const;
 
-/** Every column of a case and its state, as the wire carries them. */
-const caseColumns = (alias: string) => `${columnList(alias, CASE_COLUMNS)}, ${publishingColumns(alias)}`;
+/** Every column of a case, its state and its review, as the wire carries them. */
+const caseColumns = (alias: string) =>
+  `${columnList(alias, CASE_COLUMNS)}, ${publishingColumns(alias)}, ${reviewColumns(alias)}`;
+
+/** A case as the back office reads and writes it: the row with its review. */
+export type StoredCase = CaseRow & ReviewColumns;
 
 /** The columns of a case as lists show it (`CaseSummary`), in the answer's order. */
 export const CASE_SUMMARY_KEYS = [...CASE_HEAD, 'top', 'dict_id', 'class_id', 'create_time'] as const;
@@ -56,7 +64,7 @@ export type CaseSummaryRow = Pick<CaseRow, (typeof CASE_SUMMARY_KEYS)[number]>;
 
 export type CaseDetailRow = CaseSummaryRow & Pick<CaseRow, (typeof CASE_DETAIL_KEYS)[number]>;
 
-export interface CaseAdminListRow extends CaseSummaryRow, Publishing {
+export interface CaseAdminListRow extends CaseSummaryRow, Publishing, Pick<ReviewColumns, 'review'> {
   dict_name: string;
   class_name: string;
 }
@@ -77,7 +85,8 @@ export type SuccessCaseRow = Pick<CaseRow, 'id' | 'img' | 'name' | 'scene'>;
  */
 export type CaseFields = Omit<CaseRow, 'id' | keyof SeoFields | keyof Publishing> &
   Partial<SeoFields> &
-  PublishingFields;
+  PublishingFields &
+  ReviewWrite;
 
 export interface MenuBannerRow {
   id: number;
@@ -108,6 +117,8 @@ export interface CaseAdminFilter {
   search: string;
   /** One state; '': all. */
   status: ItemStatus | '';
+  /** The author's account (a contributor sees only their own cases); 0: everybody's. */
+  author: number;
 }
 
 const CASE_SUMMARY_COLUMNS = columnList('c', CASE_SUMMARY_KEYS);
@@ -220,17 +231,24 @@ export function listServiceMenus(db: Sql): Promise<LinkRow[]> {
 }
 
 const ADMIN_WHERE = `${LIVE_CASE('c')} AND ($1::int = 0 OR c.dict_id = $1) AND ($2::int = 0 OR c.class_id = $2)
-  AND ($3::text = '' OR position(lower($3) in lower(c.name)) > 0) AND ($4::text = '' OR c.status = $4)`;
+  AND ($3::text = '' OR position(lower($3) in lower(c.name)) > 0) AND ($4::text = '' OR c.status = $4)
+  AND ($5::int = 0 OR c.author_id = $5)`;
 
-const adminParams = (filter: CaseAdminFilter) => [filter.menu, filter.classic, filter.search, filter.status];
+const adminParams = (filter: CaseAdminFilter) => [
+  filter.menu,
+  filter.classic,
+  filter.search,
+  filter.status,
+  filter.author,
+];
 
 /** The back office's list: newest first, with the names of the menu and the tab. */
 export function listAdminCases(db: Sql, filter: CaseAdminFilter, window: PageWindow): Promise<CaseAdminListRow[]> {
   return query<CaseAdminListRow>(
     db,
-    `SELECT ${CASE_SUMMARY_COLUMNS}, ${publishingColumns('c')}, m.name AS dict_name, k.name AS class_name
+    `SELECT ${CASE_SUMMARY_COLUMNS}, ${publishingColumns('c')}, c.review, m.name AS dict_name, k.name AS class_name
      FROM "case" c JOIN menu m ON m.id = c.dict_id JOIN case_class k ON k.id = c.class_id
-     WHERE ${ADMIN_WHERE} ORDER BY c.create_time DESC, c.id DESC LIMIT $5 OFFSET $6`,
+     WHERE ${ADMIN_WHERE} ORDER BY c.create_time DESC, c.id DESC LIMIT $6 OFFSET $7`,
     [...adminParams(filter), window.limit, window.offset],
   );
 }
@@ -239,8 +257,10 @@ export function countAdminCases(db: Sql, filter: CaseAdminFilter): Promise<numbe
   return queryCount(db, `SELECT count(*)::int AS n FROM "case" c WHERE ${ADMIN_WHERE}`, adminParams(filter));
 }
 
-export function findCase(db: Sql, id: number): Promise<CaseRow | undefined> {
-  return queryOne<CaseRow>(db, `SELECT ${caseColumns('c')} FROM "case" c WHERE c.id = $1 AND ${LIVE_CASE('c')}`, [id]);
+export function findCase(db: Sql, id: number): Promise<StoredCase | undefined> {
+  return queryOne<StoredCase>(db, `SELECT ${caseColumns('c')} FROM "case" c WHERE c.id = $1 AND ${LIVE_CASE('c')}`, [
+    id,
+  ]);
 }
 
 const fieldValues = (fields: CaseFields) => [
@@ -264,37 +284,41 @@ const fieldValues = (fields: CaseFields) => [
   fields.publish_at,
 ];
 
-/** Inserts a case; answers the row as stored. */
-export async function insertCase(db: Sql, fields: CaseFields): Promise<CaseRow> {
-  const row = await queryOne<CaseRow>(
+/** Inserts a case (its author: `author_id`); answers the row as stored. */
+export async function insertCase(db: Sql, fields: CaseFields): Promise<StoredCase> {
+  const row = await queryOne<StoredCase>(
     db,
     `INSERT INTO "case" AS c (name, intro, scene, site, img, code_img, banner, top, dict_id, class_id, content,
-       create_time, seo_title, seo_keywords, seo_description, status, publish_at)
+       create_time, seo_title, seo_keywords, seo_description, status, publish_at, author_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12,
-       coalesce($13, ''), coalesce($14, ''), coalesce($15, ''), $16, $17) RETURNING ${caseColumns('c')}`,
-    fieldValues(fields),
+       coalesce($13, ''), coalesce($14, ''), coalesce($15, ''), $16, $17, $18) RETURNING ${caseColumns('c')}`,
+    [...fieldValues(fields), fields.author_id ?? null],
   );
   if (!row) throw new Error('INSERT … RETURNING returned no row');
   return row;
 }
 
+const REVIEW_UPDATE = reviewUpdate('c', '$20::text', '$19::int');
+
 /**
  * Answers the row as stored with the state it had before (`was_status`, read from the row locked first), `undefined`
- * when there is no such case outside the recycle bin.
+ * when there is no such case outside the recycle bin (or, for a contributor's save, no draft of theirs:
+ * `ReviewWrite`).
  */
 export function updateCase(
   db: Sql,
   id: number,
   fields: CaseFields,
-): Promise<(CaseRow & { was_status: ItemStatus }) | undefined> {
-  return queryOne<CaseRow & { was_status: ItemStatus }>(
+): Promise<(StoredCase & { was_status: ItemStatus }) | undefined> {
+  return queryOne<StoredCase & { was_status: ItemStatus }>(
     db,
     `UPDATE "case" c SET name = $1, intro = $2, scene = $3, site = $4, img = $5, code_img = $6, banner = $7::jsonb,
        top = $8, dict_id = $9, class_id = $10, content = $11, create_time = $12,
        seo_title = coalesce($13, c.seo_title), seo_keywords = coalesce($14, c.seo_keywords),
-       seo_description = coalesce($15, c.seo_description), status = $16, publish_at = $17, updated_at = now()
-     FROM (SELECT id, status FROM "case" WHERE id = $18 AND deleted_at IS NULL FOR UPDATE) was
-     WHERE c.id = was.id RETURNING ${caseColumns('c')}, was.status AS was_status`,
-    [...fieldValues(fields), id],
+       seo_description = coalesce($15, c.seo_description), status = $16, publish_at = $17, updated_at = now(),
+       ${REVIEW_UPDATE.set}
+     FROM (SELECT id, status, author_id FROM "case" WHERE id = $18 AND deleted_at IS NULL FOR UPDATE) was
+     WHERE c.id = was.id AND ${REVIEW_UPDATE.guard} RETURNING ${caseColumns('c')}, was.status AS was_status`,
+    [...fieldValues(fields), id, fields.author_id ?? null, fields.review_write ?? 'end'],
   );
 }

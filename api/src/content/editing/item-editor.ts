@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { failure } from '../../core/api.exception.js';
-import type { ItemStatus } from '@site/shared-types';
+import type { ItemStatus, RevisionAction } from '@site/shared-types';
 import { refusingMissingPictures } from '../uploads/media-references.js';
 import { ItemChanges, type EditedKind, type ItemChange } from './item-changes.js';
 import { PublishSchedule } from './publish-schedule.js';
@@ -44,7 +44,8 @@ export class ItemEditor {
   ) {}
 
   /**
-   * Creates (`id` 0) or updates an item; answers its id. `restoredFrom`: the revision a restore saves again.
+   * Creates (`id` 0) or updates an item; answers its id. `restoredFrom`: the revision a restore saves again;
+   * `action`: the step of review the save is (an approval), recorded with its revision.
    */
   async save<Fields, Row extends StoredState, Form extends { id: number }>(
     store: ItemStore<Fields, Row, Form>,
@@ -52,6 +53,7 @@ export class ItemEditor {
     fields: Fields,
     adminId: number,
     restoredFrom: number | null,
+    action: RevisionAction = 'save',
   ): Promise<number> {
     let scheduled = false;
     const write = () =>
@@ -65,6 +67,7 @@ export class ItemEditor {
           document,
           authorId: adminId,
           restoredFrom,
+          action,
         });
         const before = 'was_status' in row && row.was_status === 'published';
         scheduled = row.status === 'scheduled';

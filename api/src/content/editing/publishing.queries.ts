@@ -59,18 +59,23 @@ export async function trashItem(
   return row?.status;
 }
 
-/**
- * The state of an item outside the recycle bin and its preview generation, moved on by the database at every publish,
- * withdrawal, deletion and restore (`undefined`: there is none).
- */
-export function itemPreviewState(
-  db: Sql,
-  kind: EditedKind,
-  id: number,
-): Promise<{ status: ItemStatus; generation: number } | undefined> {
+/** What a preview needs to know of an item (docs/behaviour.md#preview). */
+export interface ItemPreviewState {
+  status: ItemStatus;
+  /** Moved on by the database at every publish, withdrawal, deletion and restore. */
+  generation: number;
+  author_id: number | null;
+  /** The revision under review (or sent back), `null` when the item is in no review. */
+  review_number: number | null;
+}
+
+/** The preview state of an item outside the recycle bin (`undefined`: there is none). */
+export function itemPreviewState(db: Sql, kind: EditedKind, id: number): Promise<ItemPreviewState | undefined> {
   return queryOne(
     db,
-    `SELECT status, preview_generation AS generation FROM ${TABLES[kind]} WHERE id = $1 AND deleted_at IS NULL`,
+    `SELECT status, preview_generation AS generation, author_id,
+       CASE WHEN review IS NULL THEN NULL ELSE review_number END AS review_number
+     FROM ${TABLES[kind]} WHERE id = $1 AND deleted_at IS NULL`,
     [id],
   );
 }

@@ -1,4 +1,4 @@
-import { parseIsoWithOffset, type ItemStatus, type PublishingInput } from '@site/shared-types';
+import { parseIsoWithOffset, type ItemStatus, type PublishingInput, type ReviewState } from '@site/shared-types';
 import { invalid } from '../../core/api.exception.js';
 import type { ItemChange } from './item-changes.js';
 
@@ -30,6 +30,43 @@ export const detailRows = (alias: string, audience: Audience) =>
 export interface PublishingFields {
   status: ItemStatus;
   publish_at: Date | null;
+}
+
+/**
+ * The review columns of a case's or article's row (docs/behaviour.md#review-before-publishing): who created it, the
+ * state of its review, the revision under review and the editor's comment of a return.
+ */
+export interface ReviewColumns {
+  author_id: number | null;
+  review: ReviewState | null;
+  review_number: number | null;
+  review_comment: string;
+}
+
+export const reviewColumns = (alias: string) =>
+  `${alias}.author_id, ${alias}.review, ${alias}.review_number, ${alias}.review_comment`;
+
+/**
+ * Who a save writes for, and what it does to the item's review: `end` (an editor's save) ends any review;
+ * `withdraw` (a contributor's save of their own draft) takes a pending review back and keeps a returned one with its
+ * comment, and writes only a draft of that author (anything else answers as no such item). `author_id` is stored
+ * by an insert only. Absent (the seeder): no author, `end`.
+ */
+export interface ReviewWrite {
+  author_id?: number | null;
+  review_write?: 'end' | 'withdraw';
+}
+
+/** The update's `SET` of the review columns and its guard, for `review_write` as `$write` and the author as `$author`. */
+export function reviewUpdate(alias: string, write: string, author: string): { set: string; guard: string } {
+  const ends = `(${write} = 'end' OR ${alias}.review = 'pending')`;
+  return {
+    set: `review = CASE WHEN ${ends} THEN NULL ELSE ${alias}.review END,
+       review_number = CASE WHEN ${ends} THEN NULL ELSE ${alias}.review_number END,
+       review_at = CASE WHEN ${ends} THEN NULL ELSE ${alias}.review_at END,
+       review_comment = CASE WHEN ${write} = 'end' THEN '' ELSE ${alias}.review_comment END`,
+    guard: `(${write} = 'end' OR (was.status = 'draft' AND was.author_id = ${author}))`,
+  };
 }
 
 export const SCHEDULE_NEEDS_TIME = '定时发布需要填写发布时间';

@@ -1,4 +1,4 @@
-import { REVISIONS_KEPT, type RevisionKind, type RevisionRow } from '@site/shared-types';
+import { REVISIONS_KEPT, type RevisionAction, type RevisionKind, type RevisionRow } from '@site/shared-types';
 import { execute, query, queryOne, type Sql } from '../../core/sql.js';
 
 /** Which item's history: a case or an article by its id, a site block by its kind alone (`itemId` 0). */
@@ -7,15 +7,21 @@ export interface RevisionItem {
   itemId: number;
 }
 
-/** What a save records: the document it wrote, who saved it and, for a restore, the revision it restored. */
+/**
+ * What a save records: the document it wrote, who saved it and, for a restore, the revision it restored; for a step
+ * of review, which one (`action`, absent: a save) and the editor's comment of a return (`note`).
+ */
 export interface NewRevision extends RevisionItem {
   document: unknown;
   authorId: number;
   restoredFrom?: number | null;
+  action?: RevisionAction;
+  note?: string;
 }
 
 const ROW_COLUMNS = `r.number, coalesce(a.email, '') AS author,
-  to_char(r.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS created_at, r.restored_from`;
+  to_char(r.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS created_at, r.restored_from,
+  r.action, r.note`;
 
 /**
  * Records a revision in the save's own transaction and drops those past the last `REVISIONS_KEPT` of the item, so
@@ -25,8 +31,8 @@ const ROW_COLUMNS = `r.number, coalesce(a.email, '') AS author,
 export async function recordRevision(db: Sql, revision: NewRevision): Promise<number> {
   const row = await queryOne<{ number: number }>(
     db,
-    `INSERT INTO revision (kind, item_id, number, document, author_id, restored_from)
-     SELECT $1::varchar, $2::int, coalesce(max(number), 0) + 1, $3::jsonb, $4::int, $5::int
+    `INSERT INTO revision (kind, item_id, number, document, author_id, restored_from, action, note)
+     SELECT $1::varchar, $2::int, coalesce(max(number), 0) + 1, $3::jsonb, $4::int, $5::int, $6, $7
      FROM revision WHERE kind = $1::varchar AND item_id = $2::int
      RETURNING number`,
     [
@@ -35,6 +41,8 @@ export async function recordRevision(db: Sql, revision: NewRevision): Promise<nu
       JSON.stringify(revision.document),
       revision.authorId,
       revision.restoredFrom ?? null,
+      revision.action ?? 'save',
+      revision.note ?? '',
     ],
   );
   if (!row) throw new Error('INSERT … RETURNING number returned no row');

@@ -19,15 +19,18 @@ export class NewsAdminController {
   @Access('write')
   @ApiPost('news')
   @ApiOperation({ summary: 'Articles, newest first, filtered by category and title' })
-  list(@Body() body: NewsListDto): Promise<AdminList<NewsAdminRow, NewsCategoryLink>> {
-    return this.news.list(body);
+  list(
+    @Body() body: NewsListDto,
+    @CurrentAdmin() admin: AdminIdentity,
+  ): Promise<AdminList<NewsAdminRow, NewsCategoryLink>> {
+    return this.news.list(body, admin);
   }
 
   @Access('write')
   @ApiPost('getnews')
   @ApiOperation({ summary: 'One article as its edit form' })
-  get(@Body() body: GetNewsDto): Promise<NewsForm> {
-    return this.news.get(body.newsid);
+  get(@Body() body: GetNewsDto, @CurrentAdmin() admin: AdminIdentity): Promise<NewsForm> {
+    return this.news.get(body.newsid, admin);
   }
 
   @Access('write')
@@ -35,7 +38,7 @@ export class NewsAdminController {
   @ApiOperation({ summary: 'Create (id 0) or update an article; content is sanitised' })
   @ResponseMessage('保存成功')
   save(@Body() body: NewsFormDto, @CurrentAdmin() admin: AdminIdentity): Promise<AmendResult> {
-    return this.news.save(body, admin.userId);
+    return this.news.save(body, admin);
   }
 
   @Access('edit')

@@ -8,11 +8,14 @@ import type {
   NewsCategoryLink,
   NewsForm,
   NewsFormInput,
+  ReviewApproveRequest,
+  ReviewFields,
+  RevisionAction,
 } from '@site/shared-types';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { adminList, pageWindow } from '../../core/admin-list.js';
-import { failure, invalid } from '../../core/api.exception.js';
+import { invalid } from '../../core/api.exception.js';
 import { toNewsAdminRow, toNewsFields, toNewsForm } from './news.mapping.js';
 import {
   countAdminNews,
@@ -22,10 +25,11 @@ import {
   updateNews,
   type NewsAdminFilter,
   type NewsFields,
-  type NewsRow,
+  type StoredNews,
 } from './news.queries.js';
 import { NewsService } from './news.service.js';
-import { ItemEditor, type ItemStore } from '../editing/item-editor.js';
+import { ItemEditor } from '../editing/item-editor.js';
+import { ItemReview, type ReviewedStore, type Writer } from '../editing/item-review.js';
 import { trashItem } from '../editing/publishing.queries.js';
 import { pictureOrigins, withCanonicalPictures } from '../uploads/media-references.js';
 
@@ -36,33 +40,67 @@ export class NewsAdminService {
     private readonly news: NewsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly editor: ItemEditor,
+    private readonly review: ItemReview,
   ) {}
 
-  async list(filter: AdminListRequest): Promise<AdminList<NewsAdminRow, NewsCategoryLink>> {
+  /** The articles the writer may see (a contributor: their own), with every category the screen offers. */
+  async list(filter: AdminListRequest, writer: Writer): Promise<AdminList<NewsAdminRow, NewsCategoryLink>> {
     const perPage = this.config.admin.pageSize;
     const window = pageWindow(filter.page, perPage);
-    const where: NewsAdminFilter = { menu: filter.menu ?? 0, search: filter.search ?? '', status: filter.status ?? '' };
+    const where: NewsAdminFilter = {
+      menu: filter.menu ?? 0,
+      search: filter.search ?? '',
+      status: filter.status ?? '',
+      author: this.review.authorFilter(writer),
+    };
     const rows = await listAdminNews(this.db, where, window);
     const total = await countAdminNews(this.db, where);
     return adminList(rows.map(toNewsAdminRow), total, window.page, perPage, await this.news.categories());
   }
 
-  async get(id: number): Promise<NewsForm> {
-    const row = await findNews(this.db, id);
-    if (!row) throw failure('文章不存在或已删除');
-    return toNewsForm(row);
+  /** An article as its edit form with its review, as the writer may see it (docs/behaviour.md#review-before-publishing). */
+  get(id: number, writer: Writer): Promise<NewsForm & ReviewFields> {
+    return this.review.form(NEWS_STORE, id, writer);
   }
 
   /**
    * Creates (id 0) or updates an article, the pictures' addresses written as the library knows them; the saved
    * article is kept as a revision and its pages are queued for the link push in the same transaction
-   * (`restoredFrom`: the revision a restore saves again).
+   * (`restoredFrom`: the revision a restore saves again; `action`: an approval). A contributor's save is a draft of
+   * their own, or a change for review (docs/behaviour.md#review-before-publishing).
    */
-  async save(form: NewsFormInput, adminId: number, restoredFrom: number | null = null): Promise<AmendResult> {
+  async save(
+    form: NewsFormInput,
+    writer: Writer,
+    restoredFrom: number | null = null,
+    action: RevisionAction = 'save',
+  ): Promise<AmendResult> {
     const categories = await this.news.categories();
     if (!categories.some((c) => c.id === form.dynamic_id)) throw invalid('请选择文章分类');
     const fields = withCanonicalPictures(toNewsFields(form), NEWS_PICTURES, pictureOrigins(this.config));
-    return { id: await this.editor.save(NEWS_STORE, form.id, fields, adminId, restoredFrom) };
+    return { id: await this.review.save(NEWS_STORE, form.id, fields, writer, restoredFrom, action) };
+  }
+
+  /** Submits the writer's article for review. */
+  submit(id: number, writer: Writer): Promise<void> {
+    return this.review.submit(NEWS_STORE, id, writer);
+  }
+
+  /** Publishes or schedules the article as it was reviewed, through the ordinary save (an `approve` revision). */
+  async approve(
+    id: number,
+    approval: Pick<ReviewApproveRequest, 'status' | 'publish_at'>,
+    editor: Writer,
+  ): Promise<void> {
+    const reviewed = await this.review.underReview(NEWS_STORE, id);
+    const { review: _review, review_comment: _comment, ...document } = reviewed;
+    const form = { ...document, id, status: approval.status, publish_at: approval.publish_at ?? null };
+    await this.save(form, editor, null, 'approve');
+  }
+
+  /** Sends the article back to its author with the editor's comment. */
+  sendBack(id: number, comment: string, editor: Writer): Promise<void> {
+    return this.review.sendBack(NEWS_STORE, id, comment, editor);
   }
 
   /** Moves an article to the recycle bin; its pages are pushed as gone (they answer 404 now). */
@@ -74,12 +112,14 @@ export class NewsAdminService {
 /** The fields of an article that can hold a picture's address. */
 const NEWS_PICTURES = ['img', 'content'] as const;
 
-/** How an article is written, for the shared save, revision and bin workflow. */
-const NEWS_STORE: ItemStore<NewsFields, NewsRow, NewsForm> = {
+/** How an article is written, for the shared save, revision, bin and review workflow. */
+const NEWS_STORE: ReviewedStore<NewsFields, StoredNews, NewsForm> = {
   kind: 'news',
   name: '文章',
   insert: insertNews,
   update: updateNews,
   trash: (manager, id, adminId) => trashItem(manager, 'news', id, adminId),
   formOf: toNewsForm,
+  find: findNews,
+  titleOf: (form) => form.title,
 };

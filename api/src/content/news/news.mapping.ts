@@ -49,7 +49,13 @@ export function toNewsBrief(row: NewsBriefRow): NewsBrief {
 }
 
 export function toNewsAdminRow(row: NewsAdminListRow): NewsAdminRow {
-  return { ...toNewsSummary(row), dynamic_name: row.dynamic_name, status: row.status, publish_at: row.publish_at };
+  return {
+    ...toNewsSummary(row),
+    dynamic_name: row.dynamic_name,
+    status: row.status,
+    publish_at: row.publish_at,
+    review: row.review,
+  };
 }
 
 export function toNewsForm(row: NewsRow): NewsForm {

@@ -4,8 +4,12 @@ import {
   detailRows,
   isPublic,
   publishingColumns,
+  reviewColumns,
+  reviewUpdate,
   type Audience,
   type PublishingFields,
+  type ReviewColumns,
+  type ReviewWrite,
 } from '../editing/publishing.js';
 import type { Sql, SqlFilter } from '../../core/sql.js';
 import type { PageWindow } from '../../core/admin-list.js';
@@ -32,8 +36,12 @@ export const NEWS_COLUMNS = [
 /** What the edit form holds: every column, and the state. */
 export const NEWS_FORM_KEYS = [...NEWS_COLUMNS, 'status', 'publish_at'] as const;
 
-/** Every column of an article and its state, as the wire carries them. */
-const newsColumns = (alias: string) => `${columnList(alias, NEWS_COLUMNS)}, ${publishingColumns(alias)}`;
+/** Every column of an article, its state and its review, as the wire carries them. */
+const newsColumns = (alias: string) =>
+  `${columnList(alias, NEWS_COLUMNS)}, ${publishingColumns(alias)}, ${reviewColumns(alias)}`;
+
+/** An article as the back office reads and writes it: the row with its review. */
+export type StoredNews = NewsRow & ReviewColumns;
 
 /** The columns of an article as lists show it (`NewsSummary`), in the answer's order. */
 export const NEWS_SUMMARY_KEYS = ['id', 'title', 'intro', 'img', 'create_time', 'dynamic_id'] as const;
@@ -51,7 +59,7 @@ export interface NewsDetailRow extends NewsSummaryRow, SeoFields {
 
 export type NewsBriefRow = Pick<NewsRow, 'id' | 'title' | 'intro' | 'create_time'>;
 
-export interface NewsAdminListRow extends NewsSummaryRow, Publishing {
+export interface NewsAdminListRow extends NewsSummaryRow, Publishing, Pick<ReviewColumns, 'review'> {
   dynamic_name: string;
 }
 
@@ -61,7 +69,8 @@ export interface NewsAdminListRow extends NewsSummaryRow, Publishing {
  */
 export type NewsFields = Omit<NewsRow, 'id' | keyof SeoFields | keyof Publishing> &
   Partial<SeoFields> &
-  PublishingFields;
+  PublishingFields &
+  ReviewWrite;
 
 export interface NewsAdminFilter {
   /** Category; 0: all. */
@@ -70,6 +79,8 @@ export interface NewsAdminFilter {
   search: string;
   /** One state; '': all. */
   status: ItemStatus | '';
+  /** The author's account (a contributor sees only their own articles); 0: everybody's. */
+  author: number;
 }
 
 const NEWS_SUMMARY_COLUMNS = columnList('n', NEWS_SUMMARY_KEYS);
@@ -139,17 +150,18 @@ export function listNewsBriefs(db: Sql, category: number, limit: number): Promis
 }
 
 const ADMIN_WHERE = `${LIVE_NEWS('n')} AND ($1::int = 0 OR n.dynamic_id = $1)
-  AND ($2::text = '' OR position(lower($2) in lower(n.title)) > 0) AND ($3::text = '' OR n.status = $3)`;
+  AND ($2::text = '' OR position(lower($2) in lower(n.title)) > 0) AND ($3::text = '' OR n.status = $3)
+  AND ($4::int = 0 OR n.author_id = $4)`;
 
-const adminParams = (filter: NewsAdminFilter) => [filter.menu, filter.search, filter.status];
+const adminParams = (filter: NewsAdminFilter) => [filter.menu, filter.search, filter.status, filter.author];
 
 /** The back office's list, in the public order, with the category's name. */
 export function listAdminNews(db: Sql, filter: NewsAdminFilter, window: PageWindow): Promise<NewsAdminListRow[]> {
   return query<NewsAdminListRow>(
     db,
-    `SELECT ${NEWS_SUMMARY_COLUMNS}, ${publishingColumns('n')}, k.name AS dynamic_name
+    `SELECT ${NEWS_SUMMARY_COLUMNS}, ${publishingColumns('n')}, n.review, k.name AS dynamic_name
      FROM news n JOIN news_category k ON k.id = n.dynamic_id
-     WHERE ${ADMIN_WHERE} ORDER BY ${NEWS_LIST_ORDER} LIMIT $4 OFFSET $5`,
+     WHERE ${ADMIN_WHERE} ORDER BY ${NEWS_LIST_ORDER} LIMIT $5 OFFSET $6`,
     [...adminParams(filter), window.limit, window.offset],
   );
 }
@@ -158,8 +170,8 @@ export function countAdminNews(db: Sql, filter: NewsAdminFilter): Promise<number
   return queryCount(db, `SELECT count(*)::int AS n FROM news n WHERE ${ADMIN_WHERE}`, adminParams(filter));
 }
 
-export function findNews(db: Sql, id: number): Promise<NewsRow | undefined> {
-  return queryOne<NewsRow>(db, `SELECT ${newsColumns('n')} FROM news n WHERE n.id = $1 AND ${LIVE_NEWS('n')}`, [id]);
+export function findNews(db: Sql, id: number): Promise<StoredNews | undefined> {
+  return queryOne<StoredNews>(db, `SELECT ${newsColumns('n')} FROM news n WHERE n.id = $1 AND ${LIVE_NEWS('n')}`, [id]);
 }
 
 const fieldValues = (fields: NewsFields) => [
@@ -177,36 +189,40 @@ const fieldValues = (fields: NewsFields) => [
   fields.publish_at,
 ];
 
-/** Inserts an article; answers the row as stored. */
-export async function insertNews(db: Sql, fields: NewsFields): Promise<NewsRow> {
-  const row = await queryOne<NewsRow>(
+/** Inserts an article (its author: `author_id`); answers the row as stored. */
+export async function insertNews(db: Sql, fields: NewsFields): Promise<StoredNews> {
+  const row = await queryOne<StoredNews>(
     db,
     `INSERT INTO news AS n (title, intro, img, content, dynamic_id, create_time, seo_title, seo_keywords,
-       seo_description, status, publish_at)
-     VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, ''), coalesce($8, ''), coalesce($9, ''), $10, $11)
+       seo_description, status, publish_at, author_id)
+     VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, ''), coalesce($8, ''), coalesce($9, ''), $10, $11, $12)
      RETURNING ${newsColumns('n')}`,
-    fieldValues(fields),
+    [...fieldValues(fields), fields.author_id ?? null],
   );
   if (!row) throw new Error('INSERT … RETURNING returned no row');
   return row;
 }
 
+const REVIEW_UPDATE = reviewUpdate('n', '$14::text', '$13::int');
+
 /**
  * Answers the row as stored with the state it had before (`was_status`, read from the row locked first), `undefined`
- * when there is no such article outside the recycle bin.
+ * when there is no such article outside the recycle bin (or, for a contributor's save, no draft of theirs:
+ * `ReviewWrite`).
  */
 export function updateNews(
   db: Sql,
   id: number,
   fields: NewsFields,
-): Promise<(NewsRow & { was_status: ItemStatus }) | undefined> {
-  return queryOne<NewsRow & { was_status: ItemStatus }>(
+): Promise<(StoredNews & { was_status: ItemStatus }) | undefined> {
+  return queryOne<StoredNews & { was_status: ItemStatus }>(
     db,
     `UPDATE news n SET title = $1, intro = $2, img = $3, content = $4, dynamic_id = $5, create_time = $6,
        seo_title = coalesce($7, n.seo_title), seo_keywords = coalesce($8, n.seo_keywords),
-       seo_description = coalesce($9, n.seo_description), status = $10, publish_at = $11, updated_at = now()
-     FROM (SELECT id, status FROM news WHERE id = $12 AND deleted_at IS NULL FOR UPDATE) was
-     WHERE n.id = was.id RETURNING ${newsColumns('n')}, was.status AS was_status`,
-    [...fieldValues(fields), id],
+       seo_description = coalesce($9, n.seo_description), status = $10, publish_at = $11, updated_at = now(),
+       ${REVIEW_UPDATE.set}
+     FROM (SELECT id, status, author_id FROM news WHERE id = $12 AND deleted_at IS NULL FOR UPDATE) was
+     WHERE n.id = was.id AND ${REVIEW_UPDATE.guard} RETURNING ${newsColumns('n')}, was.status AS was_status`,
+    [...fieldValues(fields), id, fields.author_id ?? null, fields.review_write ?? 'end'],
   );
 }

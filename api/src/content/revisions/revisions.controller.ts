@@ -19,15 +19,15 @@ export class RevisionsController {
   @Access('write')
   @ApiPost('revisions')
   @ApiOperation({ summary: 'The revisions of a case, an article or a site block, newest first (the last 30)' })
-  list(@Body() body: RevisionItemDto): Promise<RevisionList> {
-    return this.revisions.list(body.kind, body.id);
+  list(@Body() body: RevisionItemDto, @CurrentAdmin() admin: AdminIdentity): Promise<RevisionList> {
+    return this.revisions.list(body.kind, body.id, admin);
   }
 
   @Access('write')
   @ApiPost('getrevision')
   @ApiOperation({ summary: 'One revision with the document it saved' })
-  get(@Body() body: RevisionDto): Promise<RevisionDetail> {
-    return this.revisions.get(body.kind, body.id, body.number);
+  get(@Body() body: RevisionDto, @CurrentAdmin() admin: AdminIdentity): Promise<RevisionDetail> {
+    return this.revisions.get(body.kind, body.id, body.number, admin);
   }
 
   @Access('edit')
@@ -35,6 +35,6 @@ export class RevisionsController {
   @ApiOperation({ summary: 'Save a revision again (a new revision); refused while the item is in the recycle bin' })
   @ResponseMessage('已恢复此版本')
   async restore(@Body() body: RevisionDto, @CurrentAdmin() admin: AdminIdentity): Promise<{ number: number }> {
-    return { number: await this.revisions.restore(body.kind, body.id, body.number, admin.userId) };
+    return { number: await this.revisions.restore(body.kind, body.id, body.number, admin) };
   }
 }

@@ -6,7 +6,7 @@ import { execute, milliseconds, query, queryOne, type Sql } from '../sql.js';
  */
 
 /** A consumer of the outbox. */
-export type OutboxKind = 'baidu-push' | 'lead';
+export type OutboxKind = 'baidu-push' | 'lead' | 'review';
 
 /** A piece of work to queue: unique by `key` in its kind and lane. */
 export interface NewOutboxRow<P> {

@@ -5,6 +5,8 @@ import { ApiPost } from '../../core/api-post.decorator.js';
 import { IdField, OneOfTextField } from '../../core/validation.js';
 import { Previews } from './previews.js';
 import { Access } from '../../core/auth/access.decorator.js';
+import { CurrentAdmin } from '../../core/auth/admin.decorator.js';
+import type { AdminIdentity } from '../../core/auth/auth.service.js';
 
 class PreviewDto implements PreviewRequest {
   @OneOfTextField(['case', 'news'])
@@ -24,9 +26,10 @@ export class PreviewController {
   @Access('write')
   @ApiPost('preview')
   @ApiOperation({
-    summary: "A draft's or scheduled item's desktop and mobile page addresses, signed for an hour (no login needed)",
+    summary:
+      "A draft's, scheduled item's or change under review's desktop and mobile page addresses, signed for an hour (no login needed)",
   })
-  links(@Body() body: PreviewDto): Promise<PreviewLinks> {
-    return this.previews.links(body.kind, body.id);
+  links(@Body() body: PreviewDto, @CurrentAdmin() admin: AdminIdentity): Promise<PreviewLinks> {
+    return this.previews.links(body.kind, body.id, Date.now(), admin);
   }
 }

@@ -5,6 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   beijingIso,
   ResultCode,
+  roleMay,
   type ApiCall,
   type Envelope,
   type PreviewLinks,
@@ -15,14 +16,30 @@ import { ApiException, failure } from '../../core/api.exception.js';
 import { failureEnvelope, refusalEnvelope, successEnvelope } from '../../core/envelope.js';
 import { CasesService } from '../../content/cases/cases.service.js';
 import type { EditedKind } from '../../content/editing/item-changes.js';
-import { itemPreviewState } from '../../content/editing/publishing.queries.js';
+import type { Writer } from '../../content/editing/item-review.js';
+import { itemPreviewState, type ItemPreviewState } from '../../content/editing/publishing.queries.js';
+import { findRevision } from '../../content/editing/revisions.queries.js';
 import { NewsService } from '../../content/news/news.service.js';
 import { siteSecret } from '../releases/release.queries.js';
 
-/** A valid preview a page request carries: which item its detail reads show as saved. */
+/**
+ * A valid preview a page request carries: which item its detail reads show as saved, or, for an item that is
+ * published or scheduled already, as the change under review (`revision`) would make it.
+ */
 export interface Preview {
   kind: EditedKind;
   id: number;
+  revision: number | null;
+}
+
+/**
+ * The revision a preview of the item shows: none for a draft or a scheduled item without a change (its row as saved),
+ * the change under review (or sent back) for an approved item, `undefined` when there is nothing to preview (a
+ * published item without one).
+ */
+function previewed(state: ItemPreviewState): number | null | undefined {
+  if (state.status !== 'draft' && state.review_number !== null) return state.review_number;
+  return state.status === 'published' ? undefined : null;
 }
 
 const ROUTES: Record<string, EditedKind> = { details: 'case', medetails: 'case', news: 'news', menews: 'news' };
@@ -55,10 +72,15 @@ export class Previews {
     private readonly news: NewsService,
   ) {}
 
-  async links(kind: EditedKind, id: number, now = Date.now()): Promise<PreviewLinks> {
+  /**
+   * The signed addresses of the item's pages. `viewer`: who asks (a contributor only of their own items, the others
+   * answering as absent; docs/behaviour.md#review-before-publishing).
+   */
+  async links(kind: EditedKind, id: number, now = Date.now(), viewer?: Writer): Promise<PreviewLinks> {
     const state = await itemPreviewState(this.db, kind, id);
-    if (state === undefined) throw failure(`${kind === 'case' ? '案例' : '文章'}不存在或已删除`);
-    if (state.status === 'published') throw failure('已发布的内容无需预览，请直接查看页面');
+    const mayRead = !viewer || roleMay(viewer.role, 'edit') || state?.author_id === viewer.userId;
+    if (state === undefined || !mayRead) throw failure(`${kind === 'case' ? '案例' : '文章'}不存在或已删除`);
+    if (previewed(state) === undefined) throw failure('已发布的内容无需预览，请直接查看页面');
     const expires = Math.floor((now + Previews.VALID_MS) / 1000);
     const token = `${expires}.${state.generation}.${await this.sign(kind, id, state.generation, expires)}`;
     const desktop = `/${kind === 'case' ? 'details' : 'news'}/${id}.html?preview=${token}`;
@@ -76,14 +98,17 @@ export class Previews {
 
   /**
    * The preview a page request carries: a token signed for the page's item, within its hour, made in the item's
-   * current preview generation, and the item still unpublished and outside the recycle bin.
+   * current preview generation, and the item still outside the recycle bin and unpublished, or published with a
+   * change under review.
    */
   async of(req: IncomingMessage, match: RouteMatch | null): Promise<Preview | null> {
     const signed = await this.verify(req.url, match);
     if (!signed) return null;
     const state = await itemPreviewState(this.db, signed.kind, signed.id);
-    if (state === undefined || state.status === 'published' || state.generation !== signed.generation) return null;
-    return { kind: signed.kind, id: signed.id };
+    if (state === undefined || state.generation !== signed.generation) return null;
+    const revision = previewed(state);
+    if (revision === undefined) return null;
+    return { kind: signed.kind, id: signed.id, revision };
   }
 
   private async verify(url: string | undefined, match: RouteMatch | null): Promise<SignedPreview | null> {
@@ -101,19 +126,33 @@ export class Previews {
     return { kind, id: match.id, generation };
   }
 
-  /** The page's reads with the previewed item's detail read as saved; every other read as it is. */
+  /**
+   * The page's reads with the previewed item's detail read as saved (or as its change under review would make it,
+   * among the same neighbours); every other read as it is.
+   */
   reads(call: ApiCall, preview: Preview): ApiCall {
     return async (request) => {
       const body = (request.body ?? {}) as { case?: unknown; casemenu?: unknown };
       if (Number(body.case) !== preview.id) return call(request);
       if (preview.kind === 'case' && request.path === '/api/details') {
-        return answer(() => this.cases.detail(preview.id, Number(body.casemenu ?? 0) || 0, 'preview'));
+        return answer(async () =>
+          this.changed(preview, await this.cases.detail(preview.id, Number(body.casemenu ?? 0) || 0, 'preview')),
+        );
       }
       if (preview.kind === 'news' && request.path === '/api/itemnewscut') {
-        return answer(() => this.news.detail(preview.id, 'preview'));
+        return answer(async () => this.changed(preview, await this.news.detail(preview.id, 'preview')));
       }
       return call(request);
     };
+  }
+
+  /** A detail with the fields of the change under review in place of the stored ones (none: as it is). */
+  private async changed<Detail extends object>(preview: Preview, detail: Detail): Promise<Detail> {
+    if (preview.revision === null) return detail;
+    const revision = await findRevision(this.db, { kind: preview.kind, itemId: preview.id }, preview.revision);
+    const document = (revision?.document ?? {}) as Record<string, unknown>;
+    const fields = Object.keys(detail).filter((key) => key !== 'id' && key in document);
+    return { ...detail, ...Object.fromEntries(fields.map((key) => [key, document[key]])) };
   }
 
   private async sign(kind: EditedKind, id: number, generation: number, expires: number): Promise<string> {
