@@ -28,7 +28,7 @@ export type * from './domain/search.js';
 export type * from './domain/admin.js';
 export type * from './domain/baidu-push.js';
 export type * from './domain/notify.js';
-export type * from './domain/trash.js';
+export * from './domain/trash.js';
 export type * from './domain/releases.js';
 export type * from './domain/media.js';
 export * from './ssr.js';
