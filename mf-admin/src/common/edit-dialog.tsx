@@ -29,9 +29,9 @@ export function EditDialog<T extends object>({
   changes: FormChanges;
   /**
    * Buttons in place of 取消 and 保存, given how to close (asking first when something changed) and how to save with
-   * some fields set first (set back if the save does not go through).
+   * some fields set first (set back if the save does not go through; it answers whether it went through).
    */
-  footer?: (close: () => void, saveWith: (patch: Partial<T>) => Promise<void>) => ReactNode;
+  footer?: (close: () => void, saveWith: (patch: Partial<T>) => Promise<boolean>) => ReactNode;
   children: ReactNode;
 }) {
   const { modal } = AntApp.useApp();
@@ -62,6 +62,7 @@ export function EditDialog<T extends object>({
     }
     if (saved) onClose();
     else form.setFieldsValue(before);
+    return saved;
   };
   return (
     <Modal

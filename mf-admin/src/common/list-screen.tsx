@@ -57,7 +57,7 @@ export interface ListScreenProps<
   /** The edit dialog (without one, rows have no 编辑 and the card no 新增); `footer`: its own buttons. */
   editor?: Editor<Values, object> & {
     fields: ReactNode;
-    footer?: (close: () => void, saveWith: (patch: Partial<Values>) => Promise<void>) => ReactNode;
+    footer?: (close: () => void, saveWith: (patch: Partial<Values>) => Promise<boolean>) => ReactNode;
   };
 }
 

@@ -15,9 +15,11 @@ import {
   beijingIso,
   ITEM_STATUS_NAMES,
   parseIsoWithOffset,
+  REVIEW_STATE_NAMES,
   type ItemStatus,
   type Publishing,
   type PreviewLinks,
+  type ReviewState,
 } from '@site/shared-types';
 import { adminApi } from '../admin-api';
 import type { Editor } from './use-editor';
@@ -43,13 +45,25 @@ export function StatusTag({ status, publishAt }: { status: ItemStatus; publishAt
   );
 }
 
-/** The lists' state column: the state, and a scheduled item's time. */
-export function statusColumn<Row extends Publishing>(): TableColumnType<Row> {
+const REVIEW_COLORS: Record<ReviewState, string> = { pending: 'gold', returned: 'red' };
+
+/** 待审核 or 已退回 beside an item's state (docs/behaviour.md#review-before-publishing); nothing otherwise. */
+export function ReviewTag({ review }: { review: ReviewState | null | undefined }) {
+  return review ? <Tag color={REVIEW_COLORS[review]}>{REVIEW_STATE_NAMES[review]}</Tag> : null;
+}
+
+/** The lists' state column: the state, a scheduled item's time, and where it stands in review. */
+export function statusColumn<Row extends Publishing & { review?: ReviewState | null }>(): TableColumnType<Row> {
   return {
     title: '状态',
     dataIndex: 'status',
     width: 170,
-    render: (status: ItemStatus, row) => <StatusTag status={status} publishAt={row.publish_at} />,
+    render: (status: ItemStatus, row) => (
+      <Space size={4} wrap>
+        <StatusTag status={status} publishAt={row.publish_at} />
+        <ReviewTag review={row.review} />
+      </Space>
+    ),
   };
 }
 
@@ -62,14 +76,26 @@ export const STATUS_FILTER_OPTIONS = [
   })),
 ];
 
-/** The hidden fields that carry the state through the form. */
+/** What an empty hidden field shows for `null`. */
+const orBlank = (value: string | null | undefined) => ({ value: value ?? '' });
+
+/**
+ * The hidden fields that carry the state through the form, and the review's (read only: a save ignores them) for the
+ * dialog's notice and buttons.
+ */
 export function PublishingFields() {
   return (
     <>
       <Form.Item name="status" hidden>
         <Input />
       </Form.Item>
-      <Form.Item name="publish_at" hidden getValueProps={(value: string | null) => ({ value: value ?? '' })}>
+      <Form.Item name="publish_at" hidden getValueProps={orBlank}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="review" hidden getValueProps={orBlank}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="review_comment" hidden getValueProps={orBlank}>
         <Input />
       </Form.Item>
     </>
@@ -78,7 +104,7 @@ export function PublishingFields() {
 
 /** The edit dialog's footer of a case or article editor: {@link PublishingActions} on its form. */
 export function publishingFooter<T extends Publishing>(editor: Editor<T>, kind: 'case' | 'news') {
-  return (close: () => void, saveWith: (patch: Partial<T>) => Promise<void>) => (
+  return (close: () => void, saveWith: (patch: Partial<T>) => Promise<boolean>) => (
     <PublishingActions
       form={editor.dialog.form}
       saving={editor.dialog.saving}
@@ -94,7 +120,7 @@ export function publishingFooter<T extends Publishing>(editor: Editor<T>, kind: 
  * 预览: the item's desktop and mobile pages as last saved, through addresses signed for an hour
  * (docs/behaviour.md#preview), each opened in a new tab.
  */
-function PreviewButton({ kind, id, disabled }: { kind: 'case' | 'news'; id: number; disabled: boolean }) {
+export function PreviewButton({ kind, id, disabled }: { kind: 'case' | 'news'; id: number; disabled: boolean }) {
   const [ask, { isLoading }] = adminApi.usePreviewMutation();
   const [links, setLinks] = useState<PreviewLinks | null>(null);
   const open = async () => {
@@ -134,6 +160,44 @@ function PreviewButton({ kind, id, disabled }: { kind: 'case' | 'news'; id: numb
 const beijingNow = () => beijingIso(new Date()).slice(0, 16);
 
 /**
+ * The time a publishing picker holds, or why it cannot be used. The picker gives minutes (`yyyy-MM-ddTHH:mm`), or
+ * seconds when a value with them was put in; it is Beijing time.
+ */
+export function pickedTime(picked: string): Date | string {
+  const at = picked ? parseIsoWithOffset(`${picked.length === 16 ? `${picked}:00` : picked}+08:00`) : null;
+  if (!at) return '请选择发布时间';
+  if (at.getTime() <= Date.now()) return '定时发布的时间必须晚于现在';
+  return at;
+}
+
+/** The publishing time's field (Beijing time), with what is wrong with it, if anything. */
+export function ScheduleInput({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Form.Item
+      label="发布时间（北京时间）"
+      validateStatus={error ? 'error' : undefined}
+      help={error || '到时自动发布，之前访客看不到'}
+    >
+      <Input
+        type="datetime-local"
+        aria-label="发布时间"
+        min={beijingNow()}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </Form.Item>
+  );
+}
+
+/**
  * The edit dialog's buttons for a case or an article: 保存草稿, 定时发布 and 发布 while it is not public (a scheduled
  * one shows its time); 撤回 and 保存 once it is published. Each sets the state, then saves the form.
  */
@@ -150,7 +214,7 @@ export function PublishingActions<T extends Publishing>({
   loading: boolean;
   onCancel: () => void;
   /** Saves with the state set first (the dialog's own save; the state goes back if it is refused). */
-  saveWith: (patch: Partial<T>) => Promise<void>;
+  saveWith: (patch: Partial<T>) => Promise<boolean>;
   /** The item a 预览 shows (id 0: a new one, which has nothing saved to show yet). */
   preview: { kind: 'case' | 'news'; id: number };
 }) {
@@ -170,10 +234,8 @@ export function PublishingActions<T extends Publishing>({
     setPicking(true);
   };
   const schedule = () => {
-    // The picker gives minutes (`yyyy-MM-ddTHH:mm`), or seconds when a value with them was put in.
-    const at = picked ? parseIsoWithOffset(`${picked.length === 16 ? `${picked}:00` : picked}+08:00`) : null;
-    if (!at) return setPickError('请选择发布时间');
-    if (at.getTime() <= Date.now()) return setPickError('定时发布的时间必须晚于现在');
+    const at = pickedTime(picked);
+    if (typeof at === 'string') return setPickError(at);
     setPicking(false);
     saveAs('scheduled', beijingIso(at));
   };
@@ -224,22 +286,14 @@ export function PublishingActions<T extends Publishing>({
         destroyOnHidden
       >
         <Form layout="vertical">
-          <Form.Item
-            label="发布时间（北京时间）"
-            validateStatus={pickError ? 'error' : undefined}
-            help={pickError || '到时自动发布，之前访客看不到'}
-          >
-            <Input
-              type="datetime-local"
-              aria-label="发布时间"
-              min={beijingNow()}
-              value={picked}
-              onChange={(event) => {
-                setPicked(event.target.value);
-                setPickError('');
-              }}
-            />
-          </Form.Item>
+          <ScheduleInput
+            value={picked}
+            error={pickError}
+            onChange={(value) => {
+              setPicked(value);
+              setPickError('');
+            }}
+          />
         </Form>
       </Modal>
     </>

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { App as AntApp, Alert, Button, Modal, Popconfirm, Table, Tag, type TableColumnsType } from 'antd';
-import type { RevisionItemRequest, RevisionRow } from '@site/shared-types';
+import { REVISION_ACTION_NAMES, type RevisionItemRequest, type RevisionRow } from '@site/shared-types';
 import { adminApi } from '../admin-api';
+import styles from './review.module.css';
 
 /**
  * 历史版本 (docs/behaviour.md#revisions): the saved versions of a case, an article or a site block, newest first, with
- * who saved each and when; 恢复此版本 saves an older one again (after a confirmation), which is a new version itself.
+ * who saved each and when, and what made it (a save, a restore, or a step of review with the editor's comment:
+ * docs/behaviour.md#review-before-publishing); 恢复此版本 saves an older one again (after a confirmation), which is a
+ * new version itself.
  */
 export function RevisionsDialog({
   item,
@@ -55,9 +58,16 @@ export function RevisionsDialog({
     { title: '保存人', dataIndex: 'author', ellipsis: true, render: (author: string) => author || '（已删除的账号）' },
     {
       title: '说明',
-      dataIndex: 'restored_from',
-      width: 130,
-      render: (from: number | null) => (from ? `恢复自第 ${from} 版` : '保存'),
+      dataIndex: 'action',
+      width: 120,
+      render: (action: RevisionRow['action'], row) =>
+        row.restored_from ? `恢复自第 ${row.restored_from} 版` : REVISION_ACTION_NAMES[action ?? 'save'],
+    },
+    {
+      title: '备注',
+      dataIndex: 'note',
+      width: 180,
+      render: (note: string) => <span className={styles.note}>{note}</span>,
     },
     {
       title: '操作',
@@ -87,7 +97,7 @@ export function RevisionsDialog({
       open={Boolean(item)}
       onCancel={onClose}
       footer={null}
-      width={760}
+      width={920}
       destroyOnHidden
     >
       {data?.trashed ? (
@@ -97,7 +107,7 @@ export function RevisionsDialog({
       <Table<RevisionRow>
         rowKey="number"
         size="small"
-        scroll={{ x: 640 }}
+        scroll={{ x: 820 }}
         loading={isFetching}
         dataSource={data?.list ?? []}
         columns={columns}

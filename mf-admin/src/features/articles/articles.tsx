@@ -7,6 +7,7 @@ import { ImageField } from '../../common/image-field';
 import { ListScreen } from '../../common/list-screen';
 import { optionsOf } from '../../common/options';
 import { PublishingFields, publishingFooter, statusColumn } from '../../common/publishing';
+import { draftFooter, ReviewNotice, ReviewQueue, useContributor } from '../../common/review';
 import { useRevisionsDialog } from '../../common/revisions-dialog';
 import { RichText } from '../../common/rich-text';
 import { SeoFields } from '../../common/seo-fields';
@@ -35,6 +36,7 @@ const COLUMNS: TableColumnsType<NewsAdminRow> = [
 function ArticleFields({ categories }: { categories: readonly NewsCategoryLink[] }) {
   return (
     <>
+      <ReviewNotice />
       <Form.Item label="标题" name="title" rules={[{ required: true, whitespace: true, message: '请填写标题' }]}>
         <Input maxLength={100} />
       </Form.Item>
@@ -77,8 +79,10 @@ export function ArticlesScreen() {
     },
   );
   const history = useRevisionsDialog('news');
+  const contributor = useContributor();
   return (
     <>
+      <ReviewQueue kind="news" />
       <ListScreen
         screen={screen}
         filter={{ label: '按分类筛选', all: '全部分类' }}
@@ -100,7 +104,7 @@ export function ArticlesScreen() {
         editor={{
           ...editor,
           fields: <ArticleFields categories={categories} />,
-          footer: publishingFooter(editor, 'news'),
+          footer: contributor ? draftFooter(editor, 'news') : publishingFooter(editor, 'news'),
         }}
       />
       {history.dialog}

@@ -14,6 +14,7 @@ import { ImageField } from '../../common/image-field';
 import { ListScreen } from '../../common/list-screen';
 import { optionsOf } from '../../common/options';
 import { PublishingFields, publishingFooter, statusColumn } from '../../common/publishing';
+import { draftFooter, ReviewNotice, ReviewQueue, useContributor } from '../../common/review';
 import { useRevisionsDialog } from '../../common/revisions-dialog';
 import { RichText } from '../../common/rich-text';
 import { SeoFields } from '../../common/seo-fields';
@@ -67,6 +68,7 @@ const COLUMNS: TableColumnsType<CaseAdminRow> = [
 function CaseFields({ services }: { services: readonly MenuLink[] }) {
   return (
     <>
+      <ReviewNotice />
       <Form.Item label="案例名称" name="name" rules={[{ required: true, whitespace: true, message: '请填写案例名称' }]}>
         <Input maxLength={100} />
       </Form.Item>
@@ -148,8 +150,10 @@ export function CasesScreen() {
     },
   );
   const history = useRevisionsDialog('case');
+  const contributor = useContributor();
   return (
     <>
+      <ReviewQueue kind="case" />
       <ListScreen
         screen={screen}
         filter={{ label: '按服务筛选', all: '全部服务' }}
@@ -171,7 +175,7 @@ export function CasesScreen() {
         editor={{
           ...editor,
           fields: <CaseFields services={services} />,
-          footer: publishingFooter(editor, 'case'),
+          footer: contributor ? draftFooter(editor, 'case') : publishingFooter(editor, 'case'),
         }}
       />
       {history.dialog}
