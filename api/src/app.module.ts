@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { CoreModule } from './core/core.module.js';
+import { AuditModule } from './core/audit/audit.module.js';
 import { MediaModule } from './core/media/media.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { AuthModule } from './core/auth/auth.module.js';
@@ -38,6 +39,7 @@ export class AppModule {
         ConfigModule.register(config),
         DatabaseModule.register(databaseUrl),
         CoreModule,
+        AuditModule,
         MediaModule,
         MetricsModule,
         AuthModule,

@@ -10,6 +10,10 @@ import {
   type Command,
   type CommandIo,
 } from './core/command.js';
+import pg from 'pg';
+import { AUDIT_ACTOR } from './core/audit/audit-actions.js';
+import type { AuditEntry } from './core/audit/audit-context.js';
+import { insertAuditWith } from './core/audit/audit.queries.js';
 import { createMediaStore } from './core/media/media.module.js';
 import { MediaUnavailable } from './core/media/media-store.js';
 import { archiveName, createBackup, restoreBackup } from './operations/backup/backup.js';
@@ -57,6 +61,7 @@ async function backup(args: readonly string[], config: AppConfig, cwd: string, i
   try {
     io.out(`Backing up ${database.description} and the uploads in ${media.where}`);
     manifest = await createBackup({ databaseUrl: database.url, media }, file, now);
+    await recordCommand(database.url, { action: 'backup', title: path.basename(file) }, io);
   } finally {
     await media.close();
     await database.close();
@@ -83,6 +88,9 @@ async function restore(args: readonly string[], config: AppConfig, cwd: string, 
     manifest = await restoreBackup(file, {
       media,
       force: flags.has('--force'),
+      // The archive's records are loaded as they were; the restore itself is recorded after them.
+      afterLoad: (client) =>
+        insertAuditWith(client, { ...COMMAND_ACTOR, action: 'restore', title: path.basename(file) }),
       openDatabase: () => openConfiguredDatabase(config, { create: true, job: 'to restore into', log: io.out }),
     });
   } finally {
@@ -92,6 +100,26 @@ async function restore(args: readonly string[], config: AppConfig, cwd: string, 
     `Restored the backup of ${manifest.createdAt} (${manifest.database.tables.length} tables, ` +
       `${manifest.uploads.length} uploaded files). Start the site with npm start.`,
   );
+}
+
+/** A command's audit record (docs/behaviour.md#audit-trail): made by 命令行, from no address. */
+const COMMAND_ACTOR = { actorId: null, actor: AUDIT_ACTOR.cli, ip: '' };
+
+/** Records a backup; the archive is made whether or not the record can be written (the message says so). */
+async function recordCommand(
+  databaseUrl: string,
+  what: Pick<AuditEntry, 'action' | 'title'>,
+  io: CommandIo,
+): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'yunfan-site-backup' });
+  try {
+    await client.connect();
+    await insertAuditWith(client, { ...COMMAND_ACTOR, ...what });
+  } catch (error) {
+    io.err(`Warning: the backup is not in the audit trail (${error instanceof Error ? error.message : String(error)})`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 function isDirectory(file: string): boolean {

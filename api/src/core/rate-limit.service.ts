@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { outsideAudit } from './audit/audit-context.js';
 import { blockKey, countHit, resetKeys, type HitRow } from './rate-limit.queries.js';
 
 export interface LimitRule {
@@ -50,11 +51,14 @@ export class RateLimitService {
     const refused = new Error('blocked');
     let blocked = 0;
     try {
-      await this.db.transaction(async (manager) => {
-        blocked = await count(manager);
-        // A blocked attempt leaves no count behind.
-        if (blocked > 0) throw refused;
-      });
+      // The count commits before the attempt is made: it does not carry the attempt's audit record.
+      await outsideAudit(() =>
+        this.db.transaction(async (manager) => {
+          blocked = await count(manager);
+          // A blocked attempt leaves no count behind.
+          if (blocked > 0) throw refused;
+        }),
+      );
     } catch (error) {
       if (error !== refused) throw error;
     }

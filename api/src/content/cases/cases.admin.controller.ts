@@ -9,6 +9,7 @@ import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { CasesAdminService } from './cases.admin.service.js';
 import { CaseFormDto, CaseListDto, GetCaseDto } from './dto/cases.admin.dto.js';
 import { Access } from '../../core/auth/access.decorator.js';
+import { Audited, bodyItem, NotAudited } from '../../core/audit/audited.decorator.js';
 
 @ApiTags('admin: cases')
 @ApiSecurity('token')
@@ -17,6 +18,7 @@ export class CasesAdminController {
   constructor(private readonly cases: CasesAdminService) {}
 
   @Access('write')
+  @NotAudited()
   @ApiPost('case')
   @ApiOperation({ summary: 'Cases, newest first, filtered by service menu, tab and name' })
   list(@Body() body: CaseListDto, @CurrentAdmin() admin: AdminIdentity): Promise<AdminList<CaseAdminRow>> {
@@ -24,6 +26,7 @@ export class CasesAdminController {
   }
 
   @Access('write')
+  @NotAudited()
   @ApiPost('getcase')
   @ApiOperation({ summary: 'One case as its edit form' })
   get(@Body() body: GetCaseDto, @CurrentAdmin() admin: AdminIdentity): Promise<CaseForm> {
@@ -31,6 +34,7 @@ export class CasesAdminController {
   }
 
   @Access('write')
+  @Audited('case_save', bodyItem('case'))
   @ApiPost('amendcase')
   @ApiOperation({ summary: 'Create (id 0) or update a case; content is sanitised' })
   @ResponseMessage('保存成功')
@@ -39,6 +43,7 @@ export class CasesAdminController {
   }
 
   @Access('edit')
+  @Audited('case_delete', bodyItem('case'))
   @ApiPost('deletecase')
   @ApiOperation({ summary: 'Move a case to the recycle bin (purged after 30 days)' })
   @ResponseMessage('删除成功')

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { failure } from '../../core/api.exception.js';
+import { auditNote, documentTitle } from '../../core/audit/audit-context.js';
 import type { ItemStatus, RevisionAction } from '@site/shared-types';
 import { refusingMissingPictures } from '../uploads/media-references.js';
 import { ItemChanges, type EditedKind, type ItemChange } from './item-changes.js';
@@ -61,7 +62,7 @@ export class ItemEditor {
         const row = id === 0 ? await store.insert(manager, fields) : await store.update(manager, id, fields);
         if (row === undefined) throw failure(`${store.name}不存在或已删除`);
         const document = store.formOf(row);
-        await recordRevision(manager, {
+        const revision = await recordRevision(manager, {
           kind: store.kind,
           itemId: document.id,
           document,
@@ -69,6 +70,7 @@ export class ItemEditor {
           restoredFrom,
           action,
         });
+        auditNote({ itemKind: store.kind, itemId: document.id, title: documentTitle(document), revision });
         const before = 'was_status' in row && row.was_status === 'published';
         scheduled = row.status === 'scheduled';
         return { kind: store.kind, id: document.id, how: publicChange(before, row.status === 'published') };

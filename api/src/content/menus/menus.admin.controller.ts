@@ -9,6 +9,7 @@ import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { GetMenuDto, MenuFormDto, MenuListDto } from './dto/menus.dto.js';
 import { MenusAdminService } from './menus.admin.service.js';
 import { Access } from '../../core/auth/access.decorator.js';
+import { Audited, bodyItem, NotAudited } from '../../core/audit/audited.decorator.js';
 
 @ApiTags('admin: menus')
 @ApiSecurity('token')
@@ -17,6 +18,7 @@ export class MenusAdminController {
   constructor(private readonly menus: MenusAdminService) {}
 
   @Access('edit')
+  @NotAudited()
   @ApiPost('menu')
   @ApiOperation({ summary: 'Menu tree, a page of top-level menus at a time' })
   list(@Body() body: MenuListDto): Promise<AdminList<MenuNode, MenuOption>> {
@@ -24,6 +26,7 @@ export class MenusAdminController {
   }
 
   @Access('edit')
+  @NotAudited()
   @ApiPost('getmenu')
   @ApiOperation({ summary: 'One menu as its edit form' })
   get(@Body() body: GetMenuDto): Promise<MenuForm> {
@@ -31,6 +34,7 @@ export class MenusAdminController {
   }
 
   @Access('edit')
+  @Audited('menu_save', bodyItem('menu'))
   @ApiPost('amendmenu')
   @ApiOperation({ summary: 'Create (id 0) or update a menu' })
   @ResponseMessage('保存成功')
@@ -39,6 +43,7 @@ export class MenusAdminController {
   }
 
   @Access('edit')
+  @Audited('menu_delete', bodyItem('menu'))
   @ApiPost('deletemenu')
   @ApiOperation({
     summary: 'Move a menu without children or cases to the recycle bin (the seven fixed menus stay)',

@@ -13,6 +13,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { adminList, pageWindow } from '../../core/admin-list.js';
 import { failure, invalid } from '../../core/api.exception.js';
+import { auditNote } from '../../core/audit/audit-context.js';
 import { CasesService } from '../cases/cases.service.js';
 import { pictureOrigins, refusingMissingPictures, withCanonicalPictures } from '../uploads/media-references.js';
 import { toMenuFields, toMenuForm, toMenuOption, toMenuTrees } from './menus.mapping.js';
@@ -84,9 +85,10 @@ export class MenusAdminService {
         await this.checkPosition(manager, form, parentId, 'move');
 
         const fields = withCanonicalPictures(toMenuFields(form, parentId), MENU_PICTURES, pictureOrigins(this.config));
-        if (!current) return { id: await insertMenu(manager, fields) };
-        await updateMenu(manager, form.id, fields);
-        return { id: form.id };
+        const id = current ? form.id : await insertMenu(manager, fields);
+        if (current) await updateMenu(manager, form.id, fields);
+        auditNote({ itemKind: 'menu', itemId: id, title: form.title });
+        return { id };
       }),
     );
   }

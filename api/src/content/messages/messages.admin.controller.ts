@@ -9,6 +9,7 @@ import { MessageExportDto, MessageListDto, MessageReadDto } from './dto/messages
 import { EXPORT_TYPES } from './messages.export.js';
 import { MessagesService } from './messages.service.js';
 import { Access } from '../../core/auth/access.decorator.js';
+import { Audited, bodyItem, NotAudited } from '../../core/audit/audited.decorator.js';
 
 @ApiTags('admin: messages')
 @ApiSecurity('token')
@@ -17,6 +18,7 @@ export class MessagesAdminController {
   constructor(private readonly messages: MessagesService) {}
 
   @Access('edit')
+  @NotAudited()
   @ApiPost('leavewords')
   @ApiOperation({ summary: 'Messages left by visitors, newest first' })
   list(@Body() body: MessageListDto): Promise<AdminList<Message>> {
@@ -24,6 +26,7 @@ export class MessagesAdminController {
   }
 
   @Access('edit')
+  @NotAudited()
   @ApiPost('unreadleavewords')
   @ApiOperation({ summary: 'How many messages are unread (the side menu badge)' })
   unread(): Promise<UnreadCount> {
@@ -31,6 +34,7 @@ export class MessagesAdminController {
   }
 
   @Access('edit')
+  @Audited('lead_export')
   @ApiPost('exportleavewords')
   @ApiOperation({
     summary: 'The messages of a search as a CSV or XLSX file with Chinese headers (the file, not an envelope)',
@@ -48,6 +52,7 @@ export class MessagesAdminController {
   }
 
   @Access('edit')
+  @Audited('lead_read', bodyItem('lead'))
   @ApiPost('readleaveword')
   @ApiOperation({ summary: 'Mark a message read (or unread with read: false)' })
   @ResponseMessage('已标记')
@@ -57,6 +62,7 @@ export class MessagesAdminController {
   }
 
   @Access('edit')
+  @Audited('lead_delete', bodyItem('lead'))
   @ApiPost('deleteleaveword')
   @ApiOperation({ summary: 'Delete a message' })
   @ResponseMessage('删除成功')

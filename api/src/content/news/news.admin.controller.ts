@@ -9,6 +9,7 @@ import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { GetNewsDto, NewsFormDto, NewsListDto } from './dto/news.admin.dto.js';
 import { NewsAdminService } from './news.admin.service.js';
 import { Access } from '../../core/auth/access.decorator.js';
+import { Audited, bodyItem, NotAudited } from '../../core/audit/audited.decorator.js';
 
 @ApiTags('admin: news')
 @ApiSecurity('token')
@@ -17,6 +18,7 @@ export class NewsAdminController {
   constructor(private readonly news: NewsAdminService) {}
 
   @Access('write')
+  @NotAudited()
   @ApiPost('news')
   @ApiOperation({ summary: 'Articles, newest first, filtered by category and title' })
   list(
@@ -27,6 +29,7 @@ export class NewsAdminController {
   }
 
   @Access('write')
+  @NotAudited()
   @ApiPost('getnews')
   @ApiOperation({ summary: 'One article as its edit form' })
   get(@Body() body: GetNewsDto, @CurrentAdmin() admin: AdminIdentity): Promise<NewsForm> {
@@ -34,6 +37,7 @@ export class NewsAdminController {
   }
 
   @Access('write')
+  @Audited('news_save', bodyItem('news'))
   @ApiPost('amendnews')
   @ApiOperation({ summary: 'Create (id 0) or update an article; content is sanitised' })
   @ResponseMessage('保存成功')
@@ -42,6 +46,7 @@ export class NewsAdminController {
   }
 
   @Access('edit')
+  @Audited('news_delete', bodyItem('news'))
   @ApiPost('deletenews')
   @ApiOperation({ summary: 'Move an article to the recycle bin (purged after 30 days)' })
   @ResponseMessage('删除成功')

@@ -8,6 +8,7 @@ import type { AdminIdentity } from '../../core/auth/auth.service.js';
 import { RevisionDto, RevisionItemDto } from './dto/revisions.dto.js';
 import { RevisionsService } from './revisions.service.js';
 import { Access } from '../../core/auth/access.decorator.js';
+import { Audited, NotAudited } from '../../core/audit/audited.decorator.js';
 
 /** The saved versions of a case, an article or a site block (docs/behaviour.md#revisions). */
 @ApiTags('admin: revisions')
@@ -17,6 +18,7 @@ export class RevisionsController {
   constructor(private readonly revisions: RevisionsService) {}
 
   @Access('write')
+  @NotAudited()
   @ApiPost('revisions')
   @ApiOperation({ summary: 'The revisions of a case, an article or a site block, newest first (the last 30)' })
   list(@Body() body: RevisionItemDto, @CurrentAdmin() admin: AdminIdentity): Promise<RevisionList> {
@@ -24,6 +26,7 @@ export class RevisionsController {
   }
 
   @Access('write')
+  @NotAudited()
   @ApiPost('getrevision')
   @ApiOperation({ summary: 'One revision with the document it saved' })
   get(@Body() body: RevisionDto, @CurrentAdmin() admin: AdminIdentity): Promise<RevisionDetail> {
@@ -31,6 +34,7 @@ export class RevisionsController {
   }
 
   @Access('edit')
+  @Audited('revision_restore', (b: RevisionDto) => ({ itemKind: b.kind, itemId: b.id ?? 0 }))
   @ApiPost('restorerevision')
   @ApiOperation({ summary: 'Save a revision again (a new revision); refused while the item is in the recycle bin' })
   @ResponseMessage('已恢复此版本')

@@ -8,6 +8,7 @@ import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { AboutBlockDto, ContactBlockDto, FooterBlockDto, HeaderBlockDto, HomeBlockDto } from './dto/site-blocks.dto.js';
 import { SiteAdminService } from './site.admin.service.js';
 import { Access } from '../../core/auth/access.decorator.js';
+import { Audited, NotAudited } from '../../core/audit/audited.decorator.js';
 
 const SAVED = '保存成功';
 
@@ -19,6 +20,7 @@ export class SiteAdminController {
   constructor(private readonly site: SiteAdminService) {}
 
   @Access('edit')
+  @NotAudited()
   @ApiPost('getheader')
   @ApiOperation({ summary: 'Header block: logo and banners' })
   getHeader(): Promise<HeaderBlock> {
@@ -26,6 +28,7 @@ export class SiteAdminController {
   }
 
   @Access('edit')
+  @Audited('header_save', () => ({ itemKind: 'header', itemId: 0 }))
   @ApiPost('amendheader')
   @ApiOperation({ summary: 'Save the header block as a whole' })
   @ResponseMessage(SAVED)
@@ -35,6 +38,7 @@ export class SiteAdminController {
   }
 
   @Access('edit')
+  @NotAudited()
   @ApiPost('getfooter')
   @ApiOperation({
     summary: 'Footer block: about links, contact, friendly links, WeChat, filing information, chat links',
@@ -44,6 +48,7 @@ export class SiteAdminController {
   }
 
   @Access('edit')
+  @Audited('footer_save', () => ({ itemKind: 'footer', itemId: 0 }))
   @ApiPost('amendfooter')
   @ApiOperation({ summary: 'Save the footer; a menu may appear once among the about links' })
   @ResponseMessage(SAVED)
@@ -53,6 +58,7 @@ export class SiteAdminController {
   }
 
   @Access('edit')
+  @NotAudited()
   @ApiPost('gethome')
   @ApiOperation({ summary: 'Home block: section titles, intros, backgrounds, service cards and client logos' })
   getHome(): Promise<HomeBlock> {
@@ -60,6 +66,7 @@ export class SiteAdminController {
   }
 
   @Access('edit')
+  @Audited('home_save', () => ({ itemKind: 'home', itemId: 0 }))
   @ApiPost('amendhome')
   @ApiOperation({ summary: 'Save the home block as a whole' })
   @ResponseMessage(SAVED)
@@ -69,6 +76,7 @@ export class SiteAdminController {
   }
 
   @Access('edit')
+  @NotAudited()
   @ApiPost('getabout')
   @ApiOperation({ summary: 'About block: profile, brand culture, process intro, honours' })
   getAbout(): Promise<AboutData> {
@@ -76,6 +84,7 @@ export class SiteAdminController {
   }
 
   @Access('edit')
+  @Audited('about_save', () => ({ itemKind: 'about', itemId: 0 }))
   @ApiPost('amendabout')
   @ApiOperation({ summary: 'Save the about block as a whole' })
   @ResponseMessage(SAVED)
@@ -85,6 +94,7 @@ export class SiteAdminController {
   }
 
   @Access('edit')
+  @NotAudited()
   @ApiPost('getrelation')
   @ApiOperation({ summary: 'Contact block: company, phones, e-mail, address, map position' })
   getRelation(): Promise<ContactData> {
@@ -92,6 +102,7 @@ export class SiteAdminController {
   }
 
   @Access('edit')
+  @Audited('contact_save', () => ({ itemKind: 'contact', itemId: 0 }))
   @ApiPost('amendrelation')
   @ApiOperation({ summary: 'Save the contact block as a whole' })
   @ResponseMessage(SAVED)

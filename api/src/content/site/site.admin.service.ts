@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { invalid } from '../../core/api.exception.js';
+import { auditNote } from '../../core/audit/audit-context.js';
 import { recordRevision } from '../editing/revisions.queries.js';
 import { pictureOrigins, refusingMissingPictures, withCanonicalPictures } from '../uploads/media-references.js';
 import { saveSiteBlock } from './site.queries.js';
@@ -38,7 +39,15 @@ export class SiteAdminService {
       () =>
         this.db.transaction(async (manager) => {
           await saveSiteBlock(manager, key, block);
-          return recordRevision(manager, { kind: key, itemId: 0, document: block, authorId: adminId, restoredFrom });
+          const revision = await recordRevision(manager, {
+            kind: key,
+            itemId: 0,
+            document: block,
+            authorId: adminId,
+            restoredFrom,
+          });
+          auditNote({ itemKind: key, itemId: 0, revision });
+          return revision;
         }),
       restoredFrom !== null,
     );

@@ -6,6 +6,7 @@ import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { TrashItemDto, TrashListDto } from './dto/trash.dto.js';
 import { TrashService } from './trash.service.js';
 import { Access } from '../../core/auth/access.decorator.js';
+import { Audited, NotAudited } from '../../core/audit/audited.decorator.js';
 
 /** The recycle bin: trashed cases, articles and menus, restored or purged (docs/behaviour.md#recycle-bin). */
 @ApiTags('admin: recycle bin')
@@ -15,6 +16,7 @@ export class TrashController {
   constructor(private readonly trash: TrashService) {}
 
   @Access('manage')
+  @NotAudited()
   @ApiPost('trash')
   @ApiOperation({ summary: 'The recycle bin, most recently deleted first; `menu` counts each kind' })
   list(@Body() body: TrashListDto): Promise<AdminList<TrashRow, TrashKindCount>> {
@@ -22,6 +24,7 @@ export class TrashController {
   }
 
   @Access('manage')
+  @Audited('trash_restore', (b: TrashItemDto) => ({ itemKind: b.kind, itemId: b.id }))
   @ApiPost('restoretrash')
   @ApiOperation({ summary: 'Restore a trashed item (refused while its menu or parent menu is in the bin)' })
   @ResponseMessage('恢复成功')
@@ -31,6 +34,7 @@ export class TrashController {
   }
 
   @Access('manage')
+  @Audited('trash_purge', (b: TrashItemDto) => ({ itemKind: b.kind, itemId: b.id }))
   @ApiPost('purgetrash')
   @ApiOperation({ summary: 'Delete a trashed item for good (a menu with the trashed menus and cases under it)' })
   @ResponseMessage('已彻底删除')
@@ -39,6 +43,7 @@ export class TrashController {
   }
 
   @Access('manage')
+  @Audited('trash_empty')
   @ApiPost('emptytrash')
   @ApiOperation({ summary: 'Delete everything in the recycle bin for good' })
   @ResponseMessage('回收站已清空')

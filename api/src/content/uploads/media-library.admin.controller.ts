@@ -7,6 +7,7 @@ import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { MediaListDto } from './dto/media.dto.js';
 import { MediaLibrary } from './media-library.service.js';
 import { Access } from '../../core/auth/access.decorator.js';
+import { Audited, bodyItem, NotAudited } from '../../core/audit/audited.decorator.js';
 
 @ApiTags('admin: media library')
 @ApiSecurity('token')
@@ -15,6 +16,7 @@ export class MediaLibraryAdminController {
   constructor(private readonly library: MediaLibrary) {}
 
   @Access('edit')
+  @NotAudited()
   @ApiPost('medialist')
   @ApiOperation({ summary: 'Every uploaded picture, newest first, with its size and where the content uses it' })
   list(@Body() body: MediaListDto): Promise<AdminList<MediaItem>> {
@@ -22,6 +24,7 @@ export class MediaLibraryAdminController {
   }
 
   @Access('edit')
+  @Audited('media_delete', bodyItem('media'))
   @ApiPost('deletemedia')
   @ApiOperation({ summary: 'Delete an unused picture with its file and variants (a used one is refused)' })
   @ResponseMessage('删除成功')

@@ -8,6 +8,7 @@ import { RawResponse } from '../../core/raw-response.decorator.js';
 import { CkeditorErrorsFilter, UploaderErrorsFilter } from './upload-errors.filter.js';
 import { UploadsService } from './uploads.service.js';
 import { Access } from '../../core/auth/access.decorator.js';
+import { Audited } from '../../core/audit/audited.decorator.js';
 
 const fileBody = (field: string) =>
   ApiBody({
@@ -21,6 +22,7 @@ export class UploadsController {
   constructor(private readonly uploads: UploadsService) {}
 
   @Access('write')
+  @Audited('upload')
   @ApiPost('uploader')
   @ApiOperation({
     summary:
@@ -35,6 +37,7 @@ export class UploadsController {
   }
 
   @Access('write')
+  @Audited('upload')
   @ApiPost('uploaders')
   @ApiOperation({
     summary:

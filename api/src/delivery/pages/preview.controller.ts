@@ -5,6 +5,7 @@ import { ApiPost } from '../../core/api-post.decorator.js';
 import { IdField, OneOfTextField } from '../../core/validation.js';
 import { Previews } from './previews.js';
 import { Access } from '../../core/auth/access.decorator.js';
+import { NotAudited } from '../../core/audit/audited.decorator.js';
 import { CurrentAdmin } from '../../core/auth/admin.decorator.js';
 import type { AdminIdentity } from '../../core/auth/auth.service.js';
 
@@ -24,6 +25,7 @@ export class PreviewController {
   constructor(private readonly previews: Previews) {}
 
   @Access('write')
+  @NotAudited()
   @ApiPost('preview')
   @ApiOperation({
     summary:

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { RemoteName } from '@site/shared-types';
+import type { ReleaseAction, RemoteName } from '@site/shared-types';
 import { DataSource } from 'typeorm';
 import { failure } from '../../core/api.exception.js';
+import type { AuditAction } from '../../core/audit/audit-actions.js';
+import { AuditRecorder } from '../../core/audit/audit-recorder.js';
 import { findAdminEmail } from '../../core/auth/auth.queries.js';
 import { RemotesService } from '../releases/remotes.service.js';
 import { ReleaseFiles } from '../releases/release-files.js';
@@ -21,6 +23,16 @@ import {
 
 /** Who switched: an administrator's e-mail, or one of these. */
 export const ACTOR = { cli: '命令行', build: '构建', system: '系统' } as const;
+
+/** The audit trail's operation for each switch (an automatic rollback is a rollback the system made). */
+const AUDIT_ACTIONS_OF: Partial<Record<ReleaseAction, AuditAction>> = {
+  activate: 'release_activate',
+  canary: 'release_canary',
+  promote: 'release_promote',
+  abandon: 'release_abandon',
+  rollback: 'release_rollback',
+  'auto-rollback': 'release_rollback',
+};
 
 /** What one switch writes: the new pointer, its audit entry (if any), and the release whose counts start afresh. */
 export interface SwitchDecision {
@@ -42,6 +54,7 @@ export class ReleaseSwitches {
     private readonly files: ReleaseFiles,
     private readonly remotes: RemotesService,
     private readonly gate: ReleaseGate,
+    private readonly audit: AuditRecorder,
   ) {}
 
   /** Serves `release` to everyone (ends a canary). */
@@ -136,7 +149,21 @@ export class ReleaseSwitches {
       const change = decide(row);
       if (!change) return null;
       await writePointer(manager, remote, change.pointer, row);
-      if (change.event) await insertEvent(manager, { ...change.event, remote });
+      if (change.event) {
+        await insertEvent(manager, { ...change.event, remote });
+        const action = AUDIT_ACTIONS_OF[change.event.action];
+        if (action) {
+          await this.audit.append(manager, {
+            action,
+            actorId: null,
+            actor: change.event.actor,
+            ip: '',
+            itemKind: 'release',
+            title: `${remote}: ${change.event.from ?? '—'} → ${change.event.to ?? '—'}`.slice(0, 200),
+            detail: { remote, from: change.event.from, to: change.event.to, percent: change.event.percent ?? null },
+          });
+        }
+      }
       if (change.fresh) await resetStats(manager, remote, change.fresh);
       await pruneVisitors(manager, remote);
       return change.pointer;

@@ -13,6 +13,7 @@ import { ClientErrorIntake } from './client-errors.js';
 import { ReleaseSwitches } from './release-switches.js';
 import { ReleasesOverviewService } from './releases-overview.service.js';
 import { Access } from '../../core/auth/access.decorator.js';
+import { Audited, NotAudited } from '../../core/audit/audited.decorator.js';
 
 /** 版本发布: the remote releases, switched from the back office (docs/behaviour.md#remote-releases). */
 @ApiTags('admin: releases')
@@ -25,6 +26,7 @@ export class ReleasesController {
   ) {}
 
   @Access('manage')
+  @NotAudited()
   @ApiPost('releases')
   @ApiOperation({ summary: "Every remote's kept releases, pointer, error counts, and the latest switches" })
   overview(): Promise<ReleasesOverview> {
@@ -32,6 +34,7 @@ export class ReleasesController {
   }
 
   @Access('manage')
+  @Audited('release_activate')
   @ApiPost('activaterelease')
   @ApiOperation({ summary: 'Serve a kept release to everyone (through the gate); ends a canary' })
   @ResponseMessage('已启用')
@@ -41,6 +44,7 @@ export class ReleasesController {
   }
 
   @Access('manage')
+  @Audited('release_canary')
   @ApiPost('canaryrelease')
   @ApiOperation({ summary: 'Serve a kept release to a share of visitors (through the gate)' })
   @ResponseMessage('灰度发布已开始')
@@ -50,6 +54,7 @@ export class ReleasesController {
   }
 
   @Access('manage')
+  @Audited('release_promote')
   @ApiPost('promoterelease')
   @ApiOperation({ summary: 'Make the canary the active release' })
   @ResponseMessage('已全量发布')
@@ -59,6 +64,7 @@ export class ReleasesController {
   }
 
   @Access('manage')
+  @Audited('release_rollback')
   @ApiPost('rollbackrelease')
   @ApiOperation({ summary: 'End the canary, or without one go back to the release active before' })
   @ResponseMessage('已回滚')

@@ -76,6 +76,8 @@ export interface RestoreTarget {
   /** Opens the target database only once the archive is known to be sound (the embedded one may be created). */
   openDatabase(): Promise<{ url: string; close(): Promise<void> }>;
   force: boolean;
+  /** Adds rows of its own once the archive's are loaded, in the same transaction (the restore's audit record). */
+  afterLoad?: (client: pg.ClientBase) => Promise<void>;
 }
 
 /**
@@ -103,7 +105,8 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     try {
       await restoreDatabase(database.url, staging, manifest.database, {
         force: target.force,
-        beforeCommit: async () => {
+        beforeCommit: async (client) => {
+          await target.afterLoad?.(client);
           // Names are random or versioned, so an object already there under one of these names has these bytes.
           for (const upload of manifest.uploads) {
             const bytes = await fs.readFile(path.join(staging, 'uploads', ...upload.path.split('/')));

@@ -164,8 +164,8 @@ export async function countTables(client: pg.ClientBase): Promise<number> {
 export interface RestoreOptions {
   /** Replace whatever the database holds (its whole current schema is dropped, in the same transaction). */
   force: boolean;
-  /** Runs once everything is loaded, just before COMMIT; throwing rolls the database back. */
-  beforeCommit?: () => Promise<void>;
+  /** Runs once everything is loaded, just before COMMIT, on the loading client; throwing rolls the database back. */
+  beforeCommit?: (client: pg.ClientBase) => Promise<void>;
   /** Runs when the transaction was rolled back after `beforeCommit` started (undoes what it did). */
   afterRollback?: () => Promise<void>;
 }
@@ -230,7 +230,7 @@ export async function restoreDatabase(
       await loadRows(client, dir, dump);
       await migrate(dataSource, runner, known.length);
       swapping = true;
-      await options.beforeCommit?.();
+      await options.beforeCommit?.(client);
       await runner.commitTransaction();
     } catch (error) {
       if (runner.isTransactionActive) await runner.rollbackTransaction();

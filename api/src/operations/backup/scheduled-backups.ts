@@ -1,5 +1,7 @@
 import path from 'node:path';
 import pg from 'pg';
+import { AUDIT_ACTOR } from '../../core/audit/audit-actions.js';
+import { insertAuditWith } from '../../core/audit/audit.queries.js';
 import { archiveName, createBackup, pruneScheduled, type SiteData } from './backup.js';
 
 /** The advisory lock's first key: "YFBK". The second is the slot's minute since 1970, so each slot has its own. */
@@ -46,6 +48,13 @@ export class ScheduledBackups {
       if (!taken.rows[0]!.ok) return { skipped: 'another instance has this slot' };
       const file = path.join(this.options.dir, archiveName(slot, true));
       await createBackup(this.options, file, slot);
+      await insertAuditWith(client, {
+        action: 'backup',
+        actorId: null,
+        actor: AUDIT_ACTOR.schedule,
+        ip: '',
+        title: path.basename(file),
+      });
       const pruned = await pruneScheduled(this.options.dir, this.options.keep);
       this.hold(client, slot);
       kept = true;

@@ -6,6 +6,7 @@ import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { NotifySettingsDto, NotifyTestDto } from './dto/lead-notify.dto.js';
 import { LeadNotifyAdminService } from './lead-notify.admin.service.js';
 import { Access } from '../../core/auth/access.decorator.js';
+import { Audited, NotAudited } from '../../core/audit/audited.decorator.js';
 
 @ApiTags('admin: lead notifications')
 @ApiSecurity('token')
@@ -14,6 +15,7 @@ export class LeadNotifyAdminController {
   constructor(private readonly notify: LeadNotifyAdminService) {}
 
   @Access('manage')
+  @NotAudited()
   @ApiPost('notifysettings')
   @ApiOperation({ summary: 'The channels new leads are sent to (no secrets), the outbox and the last 50 attempts' })
   overview(): Promise<NotifyOverview> {
@@ -21,6 +23,7 @@ export class LeadNotifyAdminController {
   }
 
   @Access('manage')
+  @Audited('notify_save')
   @ApiPost('savenotifysettings')
   @ApiOperation({ summary: 'Save the channels; an empty secret keeps the saved one' })
   @ResponseMessage('保存成功')
@@ -29,6 +32,7 @@ export class LeadNotifyAdminController {
   }
 
   @Access('manage')
+  @Audited('notify_test')
   @ApiPost('testnotify')
   @ApiOperation({
     summary: "Send a test notice on one channel with its saved settings; a failure answers the channel's words",
@@ -39,6 +43,7 @@ export class LeadNotifyAdminController {
   }
 
   @Access('manage')
+  @Audited('notify_retry')
   @ApiPost('retrynotify')
   @ApiOperation({ summary: 'Make the given-up deliveries due again' })
   @ResponseMessage('已重新排队')
