@@ -25,7 +25,12 @@ describe('loadConfig', () => {
     expect(config.mobileHosts).toEqual([]);
     expect(config.wechat).toEqual({ appId: null, secret: null, apiBase: 'https://api.weixin.qq.com' });
     expect(config.seed).toBe(true);
-    expect(config.admin).toEqual({ email: 'admin@yunfan.example.com', password: null, pageSize: 10 });
+    expect(config.admin).toEqual({
+      email: 'admin@yunfan.example.com',
+      password: null,
+      pageSize: 10,
+      auditRetentionDays: 180,
+    });
     expect(config.uploads.maxBytes).toBe(2 * 1024 * 1024);
     expect(config.corsOrigins).toEqual([]);
     expect(config.logFormat).toBe('text');
@@ -73,6 +78,7 @@ describe('loadConfig', () => {
       METRICS_TOKEN: 'c2NyYXBlLXRva2VuLTEyMzQ1Njc4',
       SEED: 'false',
       ADMIN_PAGE_SIZE: '20',
+      AUDIT_RETENTION_DAYS: '400',
       UPLOAD_MAX_BYTES: '1048576',
       CORS_ORIGINS: 'https://www.example.com, http://localhost:8080',
     });
@@ -81,7 +87,12 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe('/var/lib/site');
     expect(config.mobileHosts).toEqual(['m.example.com', 'm.example.cn']);
     expect(config.wechat).toEqual({ appId: 'wx123', secret: 's3cret', apiBase: 'http://127.0.0.1:9999' });
-    expect(config.admin).toEqual({ email: 'admin@example.com', password: 'correct horse', pageSize: 20 });
+    expect(config.admin).toEqual({
+      email: 'admin@example.com',
+      password: 'correct horse',
+      pageSize: 20,
+      auditRetentionDays: 400,
+    });
     expect(config.uploads.maxBytes).toBe(1048576);
     expect(config.corsOrigins).toEqual(['https://www.example.com', 'http://localhost:8080']);
     expect(config.trustProxy).toBe(1);
@@ -112,6 +123,7 @@ describe('loadConfig', () => {
     [{ SEED: 'maybe' }, 'SEED'],
     [{ ANALYTICS_ID: '<script>' }, 'ANALYTICS_ID'],
     [{ ADMIN_PAGE_SIZE: '0' }, 'ADMIN_PAGE_SIZE'],
+    [{ AUDIT_RETENTION_DAYS: '179' }, 'AUDIT_RETENTION_DAYS'],
     [{ UPLOAD_MAX_BYTES: 'lots' }, 'UPLOAD_MAX_BYTES'],
     [{ CORS_ORIGINS: 'https://www.example.com/path' }, 'CORS_ORIGINS'],
     [{ CORS_ORIGINS: '*' }, 'CORS_ORIGINS'],
