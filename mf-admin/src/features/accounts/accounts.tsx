@@ -134,7 +134,7 @@ function Accounts({ rows, me }: { rows: AccountRow[]; me: { id: number; role: Ro
       ellipsis: true,
       render: (name: string, row) => (
         <>
-          {name}
+          {name || <Typography.Text type="secondary">未填写</Typography.Text>}
           {row.id === me.id ? <Tag style={{ marginLeft: 8 }}>我</Tag> : null}
         </>
       ),

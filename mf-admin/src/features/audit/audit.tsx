@@ -74,7 +74,7 @@ export function AuditScreen() {
 
   const columns: TableColumnsType<AuditRow> = [
     { title: '时间', dataIndex: 'at', width: 170 },
-    { title: '人员', dataIndex: 'actor', width: 160, ellipsis: true },
+    { title: '人员', dataIndex: 'actor', width: 220, ellipsis: true },
     { title: '地址', dataIndex: 'ip', width: 140, ellipsis: true },
     { title: '操作', dataIndex: 'action_name', width: 140 },
     {
@@ -112,7 +112,7 @@ export function AuditScreen() {
         ),
     },
   ];
-  const table = useRowTable<AuditRow>({ columns, title: 'action_name', scrollX: 1000 });
+  const table = useRowTable<AuditRow>({ columns, title: 'action_name', scrollX: 1060 });
 
   const apply = (next: Filters) => {
     setFilters(next);
