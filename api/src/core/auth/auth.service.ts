@@ -33,7 +33,7 @@ import {
 } from './auth.queries.js';
 import { generatePassword, hashPassword, md5Hex, verifyAgainstNothing, verifyPassword } from './password.js';
 import { findTwoStep } from './two-step.queries.js';
-import { spendCode } from './two-step.service.js';
+import { spendCode } from './two-step.spend.js';
 
 /** The account behind a request's token (docs/behaviour.md#accounts-and-roles). */
 export interface AdminIdentity {

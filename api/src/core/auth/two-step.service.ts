@@ -4,10 +4,9 @@ import { ROLE_NAMES, type RecoveryCodes, type Role, type TwoStepSetup } from '@s
 import { DataSource } from 'typeorm';
 import { failure } from '../api.exception.js';
 import { RateLimitService, waitText } from '../rate-limit.service.js';
-import type { Sql } from '../sql.js';
 import { LIMIT_KEYS, LOGIN_ACCOUNT_RULE, MSG } from './auth.constants.js';
 import { deleteUserSessions } from './auth.queries.js';
-import type { AdminIdentity } from './auth.service.js';
+import { type AdminIdentity, AuthService } from './auth.service.js';
 import {
   clearTwoStep,
   deleteTwoStepLimits,
@@ -16,19 +15,10 @@ import {
   replaceRecoveryCodes,
   setPendingSecret,
   setTwoStepPolicy,
-  useRecoveryCode,
-  useTotpStep,
   type TwoStepRow,
 } from './two-step.queries.js';
-import {
-  newRecoveryCodes,
-  newTotpSecret,
-  normalizeCode,
-  recoveryCodeHash,
-  TOTP_SHAPE,
-  totpSetup,
-  totpStep,
-} from './two-step.js';
+import { spendCode } from './two-step.spend.js';
+import { newRecoveryCodes, newTotpSecret, normalizeCode, recoveryCodeHash, totpSetup, totpStep } from './two-step.js';
 
 /** Wrong codes on the account's own two-step screens, per account: counted like failed logins. */
 export const TWO_STEP_CODE_RULE = LOGIN_ACCOUNT_RULE;
@@ -52,23 +42,6 @@ export const TWO_STEP_MSG = {
 } as const;
 
 /**
- * Spends a second-step code of an account whose two-step sign-in is on: the authenticator's six digits (of a time
- * step later than the last one used, which becomes the last one) or one of its unused recovery codes (marked
- * used). Refuses (code 1) a wrong code and a code used before. Run it in the transaction whose work the code allows,
- * so a refusal later in it leaves the code unspent.
- */
-export async function spendCode(db: Sql, account: { id: number; secret: string }, code: string): Promise<void> {
-  const typed = normalizeCode(code);
-  if (TOTP_SHAPE.test(typed)) {
-    const step = totpStep(account.secret, typed);
-    if (step === null) throw failure(MSG.wrongTwoStepCode);
-    if (!(await useTotpStep(db, account.id, account.secret, step))) throw failure(MSG.usedTwoStepCode);
-  } else if (!(await useRecoveryCode(db, account.id, recoveryCodeHash(typed)))) {
-    throw failure(MSG.wrongTwoStepCode);
-  }
-}
-
-/**
  * Two-step sign-in of one's own account (setting it up, turning it off, new recovery codes), the roles that
  * require it, and an administrator turning it off for another account (docs/behaviour.md#two-step-sign-in).
  */
@@ -77,6 +50,7 @@ export class TwoStepService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly limits: RateLimitService,
+    private readonly auth: AuthService,
   ) {}
 
   /** A new secret to confirm (any earlier unconfirmed one is dropped), as a QR code and as text. */
@@ -157,6 +131,7 @@ export class TwoStepService {
         codes: LIMIT_KEYS.twoStepCodes(account.id),
       });
     });
+    this.auth.sessionsEnded();
   }
 
   private async account(userId: number): Promise<TwoStepRow> {
