@@ -17,8 +17,10 @@
 //      INP is made of) and the time to its visible answer, with a summary beside the targets (bench-first-tap.mjs;
 //      about 10 minutes). `npm run bench -- first-tap lighthouse` adds Lighthouse's figures for the same pages;
 //   7. `cache-hit`: the nanoseconds one hit of the published-content cache takes, without a server
-//      (bench-cache-hit.mjs, which also compares two builds of the cache).
-// `npm run bench -- cache` (or `js`, `lighthouse`, `media`, `taps`, `first-tap`, `cache-hit`, several) runs only those parts. `npm run bench -- --soak`
+//      (bench-cache-hit.mjs, which also compares two builds of the cache);
+//   8. `audit`: the back office's audit trail with 100,000 records of 20 people: one person's first and last page,
+//      everybody's first and a deep page, one operation (bench-audit.mjs; target 100 ms by person).
+// `npm run bench -- cache` (or `js`, `lighthouse`, `media`, `taps`, `first-tap`, `cache-hit`, `audit`, several) runs only those parts. `npm run bench -- --soak`
 // runs only the 10-minute soak of mixed public reads (bench-soak.mjs), which the default run leaves out. The cache part
 // needs wrk and nginx (`apt-get install -y wrk nginx-light`).
 // Install a CJK font first (`apt-get install -y fonts-wqy-microhei`): without one, Chinese text layout costs
@@ -29,6 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { auditBench } from './bench-audit.mjs';
 import { cacheBench } from './bench-cache.mjs';
 import { cacheHitBench } from './bench-cache-hit.mjs';
 import { firstTapBench } from './bench-first-tap.mjs';
@@ -308,7 +311,7 @@ function tapTable() {
   }));
 }
 
-const SECTIONS = ['js', 'cache', 'lighthouse', 'media', 'taps', 'first-tap', 'cache-hit'];
+const SECTIONS = ['js', 'cache', 'lighthouse', 'media', 'taps', 'first-tap', 'cache-hit', 'audit'];
 const soak = process.argv.includes('--soak');
 const chosen = process.argv.slice(2).filter((arg) => SECTIONS.includes(arg));
 const run = (section) => !soak && (chosen.length === 0 || chosen.includes(section));
@@ -348,3 +351,5 @@ if (run('taps')) {
 if (run('first-tap')) await firstTapBench({ startServer, publicPages, chromiumSettings });
 
 if (run('cache-hit')) cacheHitBench();
+
+if (run('audit')) await auditBench(startServer);

@@ -74,15 +74,20 @@ const ROW_COLUMNS = `id::float8 AS id, to_char(at AT TIME ZONE 'Asia/Shanghai', 
 
 type StoredRow = Omit<AuditRow, 'action_name'>;
 
-/** A page of records, newest first, and one more to tell whether older ones exist. */
+/**
+ * A page of records, newest first, and one more to tell whether older ones exist. The page is found on the index
+ * alone (the filter's, or the time's), and only its rows are read and formatted.
+ */
 export function listAudit(db: Sql, filter: AuditFilter, offset: number, limit: number): Promise<StoredRow[]> {
   const params: unknown[] = [];
   const condition = where(filter, params);
   params.push(limit + 1, offset);
   return query<StoredRow>(
     db,
-    `SELECT ${ROW_COLUMNS} FROM audit_log ${condition}
-     ORDER BY at DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    `SELECT ${ROW_COLUMNS} FROM audit_log WHERE id IN (
+       SELECT id FROM audit_log ${condition}
+       ORDER BY at DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length})
+     ORDER BY audit_log.at DESC, audit_log.id DESC`,
     params,
   );
 }
