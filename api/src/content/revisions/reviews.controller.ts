@@ -14,8 +14,12 @@ import type { AdminIdentity } from '../../core/auth/auth.service.js';
 import { ResponseMessage } from '../../core/response-message.decorator.js';
 import { IdField, OneOfTextField, TextField } from '../../core/validation.js';
 import { ReviewsService } from './reviews.service.js';
+import { Audited, NotAudited } from '../../core/audit/audited.decorator.js';
 
 const REVIEW_KINDS: readonly ReviewKind[] = ['case', 'news'];
+
+/** The item a review step names, for its audit record (the step's revision and title are noted by the service). */
+const reviewItem = (body: ReviewRequest) => ({ itemKind: body.kind, itemId: body.id });
 
 class ReviewDto implements ReviewRequest {
   @OneOfTextField(REVIEW_KINDS, { description: 'a case or an article' })
@@ -50,6 +54,7 @@ export class ReviewsController {
   constructor(private readonly reviews: ReviewsService) {}
 
   @Access('edit')
+  @NotAudited()
   @ApiPost('reviews')
   @ApiOperation({ summary: 'Cases and articles waiting for review, oldest submission first' })
   list(): Promise<ReviewRow[]> {
@@ -57,6 +62,7 @@ export class ReviewsController {
   }
 
   @Access('write')
+  @Audited('review_submit', reviewItem)
   @ApiPost('submitreview')
   @ApiOperation({ summary: "Submit one's draft (or a returned change) for review; editors are notified" })
   @ResponseMessage('已提交审核')
@@ -66,6 +72,7 @@ export class ReviewsController {
   }
 
   @Access('edit')
+  @Audited('review_approve', reviewItem)
   @ApiPost('approvereview')
   @ApiOperation({ summary: 'Publish or schedule the reviewed document through the ordinary save' })
   @ResponseMessage('审核通过')
@@ -75,6 +82,7 @@ export class ReviewsController {
   }
 
   @Access('edit')
+  @Audited('review_return', reviewItem)
   @ApiPost('returnreview')
   @ApiOperation({ summary: 'Send an item under review back to its author with a comment (≤ 500 characters)' })
   @ResponseMessage('已退回修改')

@@ -13,6 +13,7 @@ import { ResponseMessage } from '../response-message.decorator.js';
 import { ACCOUNT_MSG } from './accounts.messages.js';
 import { AccountsService } from './accounts.service.js';
 import { AcceptInvitationDto, AccountRoleDto, InvitationTokenDto, InviteDto } from './dto/accounts.dto.js';
+import { Audited, NotAudited, bodyItem } from '../audit/audited.decorator.js';
 
 /** 账号管理 and the invitation link (docs/behaviour.md#accounts-and-roles). */
 @ApiTags('admin: accounts')
@@ -21,6 +22,7 @@ export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 
   @Access('session')
+  @NotAudited()
   @ApiPost('me')
   @ApiSecurity('token')
   @ApiOperation({ summary: 'Who is signed in: name, role, two-step state and the review count of the side menu' })
@@ -29,6 +31,7 @@ export class AccountsController {
   }
 
   @Access('manage')
+  @NotAudited()
   @ApiPost('accounts')
   @ApiSecurity('token')
   @ApiOperation({ summary: 'Every account, the open invitations and the roles that must use two-step sign-in' })
@@ -37,6 +40,7 @@ export class AccountsController {
   }
 
   @Access('manage')
+  @Audited('account_invite')
   @ApiPost('inviteaccount')
   @ApiSecurity('token')
   @ApiOperation({
@@ -48,6 +52,7 @@ export class AccountsController {
   }
 
   @Access('manage')
+  @Audited('invitation_cancel', bodyItem('invitation'))
   @ApiPost('cancelinvitation')
   @ApiSecurity('token')
   @ApiOperation({ summary: 'Cancel an invitation not accepted yet: its link stops working' })
@@ -65,6 +70,7 @@ export class AccountsController {
   }
 
   @Public()
+  @Audited('invitation_accept')
   @ApiPost('acceptinvitation')
   @ApiOperation({ summary: 'Accept an invitation: makes the account with the invited role and answers its token' })
   @ResponseMessage(ACCOUNT_MSG.accepted)
@@ -73,6 +79,7 @@ export class AccountsController {
   }
 
   @Access('manage')
+  @Audited('account_role', bodyItem('account'))
   @ApiPost('accountrole')
   @ApiSecurity('token')
   @ApiOperation({ summary: "Give an account another role (not the owner's, not one's own); its sessions end" })
@@ -83,6 +90,7 @@ export class AccountsController {
   }
 
   @Access('manage')
+  @Audited('account_disable', bodyItem('account'))
   @ApiPost('disableaccount')
   @ApiSecurity('token')
   @ApiOperation({ summary: 'Disable an account (not the owner, not oneself): its sessions end at once' })
@@ -93,6 +101,7 @@ export class AccountsController {
   }
 
   @Access('manage')
+  @Audited('account_enable', bodyItem('account'))
   @ApiPost('enableaccount')
   @ApiSecurity('token')
   @ApiOperation({ summary: 'Enable a disabled account again' })
@@ -103,6 +112,7 @@ export class AccountsController {
   }
 
   @Access('ownership')
+  @Audited('ownership_transfer', bodyItem('account'))
   @ApiPost('transferownership')
   @ApiSecurity('token')
   @ApiOperation({ summary: 'Hand the ownership to another enabled account; the owner becomes an administrator' })

@@ -9,6 +9,7 @@ import { ResponseMessage } from '../response-message.decorator.js';
 import { ACCOUNT_MSG } from './accounts.messages.js';
 import { SessionEndDto } from './dto/accounts.dto.js';
 import { SessionsService } from './sessions.service.js';
+import { Audited, NotAudited } from '../audit/audited.decorator.js';
 
 /** 登录设备 (docs/behaviour.md#signed-in-devices). */
 @ApiTags('admin: session')
@@ -18,6 +19,7 @@ export class SessionsController {
   constructor(private readonly sessions: SessionsService) {}
 
   @Access('session')
+  @NotAudited()
   @ApiPost('sessions')
   @ApiOperation({ summary: "The signed-in account's live sessions, the most recently used first" })
   list(@CurrentAdmin() admin: AdminIdentity): Promise<SessionRow[]> {
@@ -25,6 +27,7 @@ export class SessionsController {
   }
 
   @Access('session')
+  @Audited('session_end')
   @ApiPost('endsession')
   @ApiOperation({ summary: "End one of the account's own sessions (sign that device out)" })
   @ResponseMessage(ACCOUNT_MSG.sessionEnded)

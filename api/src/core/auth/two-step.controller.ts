@@ -8,6 +8,7 @@ import { CurrentAdmin } from './admin.decorator.js';
 import type { AdminIdentity } from './auth.service.js';
 import { TwoStepCodeDto, TwoStepPolicyDto, TwoStepResetDto } from './dto/two-step.dto.js';
 import { TWO_STEP_MSG, TwoStepService } from './two-step.service.js';
+import { Audited, bodyItem } from '../audit/audited.decorator.js';
 
 /**
  * Two-step sign-in (docs/behaviour.md#two-step-sign-in). One's own calls are `session` level, so an account whose
@@ -20,6 +21,7 @@ export class TwoStepController {
   constructor(private readonly twoStep: TwoStepService) {}
 
   @Access('session')
+  @Audited('two_step_setup')
   @ApiPost('twostepsetup')
   @ApiOperation({ summary: 'Start setting up two-step sign-in: a new secret, as a QR code (PNG data URL) and text' })
   setup(@CurrentAdmin() admin: AdminIdentity): Promise<TwoStepSetup> {
@@ -27,6 +29,7 @@ export class TwoStepController {
   }
 
   @Access('session')
+  @Audited('two_step_enable')
   @ApiPost('twostepenable')
   @ApiOperation({ summary: 'Confirm the setup with a code of the new secret; answers ten recovery codes, once' })
   @ResponseMessage(TWO_STEP_MSG.enabled)
@@ -35,6 +38,7 @@ export class TwoStepController {
   }
 
   @Access('session')
+  @Audited('two_step_disable')
   @ApiPost('twostepdisable')
   @ApiOperation({ summary: "Turn one's two-step sign-in off with a code (refused when the role requires it)" })
   @ResponseMessage(TWO_STEP_MSG.disabled)
@@ -44,6 +48,7 @@ export class TwoStepController {
   }
 
   @Access('session')
+  @Audited('recovery_codes')
   @ApiPost('recoverycodes')
   @ApiOperation({ summary: 'Ten new recovery codes for a code; the old ones stop working' })
   @ResponseMessage(TWO_STEP_MSG.newCodes)
@@ -52,6 +57,7 @@ export class TwoStepController {
   }
 
   @Access('manage')
+  @Audited('two_step_policy')
   @ApiPost('twosteppolicy')
   @ApiOperation({ summary: 'The roles whose accounts must use two-step sign-in (exactly these)' })
   @ResponseMessage(TWO_STEP_MSG.policySaved)
@@ -61,6 +67,7 @@ export class TwoStepController {
   }
 
   @Access('manage')
+  @Audited('two_step_reset', bodyItem('account'))
   @ApiPost('resettwostep')
   @ApiOperation({ summary: "Turn off another account's two-step sign-in (a lost phone); its sessions end" })
   @ResponseMessage(TWO_STEP_MSG.reset)
