@@ -13,7 +13,8 @@ import {
   type RevisionList,
 } from '@site/shared-types';
 import { PublishSchedule } from '../../src/content/editing/publish-schedule.js';
-import { ALREADY_PENDING, NOT_PENDING } from '../../src/content/editing/item-review.js';
+import { CasesAdminService } from '../../src/content/cases/cases.admin.service.js';
+import { ALREADY_PENDING, NOT_PENDING, REVIEW_MOVED_ON } from '../../src/content/editing/item-review.js';
 import { adminCall, login } from '../support/admin-session.js';
 import { ok, refused } from '../support/envelope.js';
 import { eventually, TestRobot, TestSmtp } from '../support/lead-receivers.js';
@@ -325,5 +326,32 @@ describe('an item under review', () => {
     expect(refused(await as(editor)('/api/approvereview', { kind: 'case', id, status: 'published' }), 1)).toBe(
       NOT_PENDING,
     );
+  });
+
+  it('should not approve a change submitted after the one the editor reviewed', async () => {
+    const call = as(contributor);
+    const form = await caseForm();
+    const id = ok<{ id: number }>(await call('/api/amendcase', form)).id;
+    ok(await call('/api/submitreview', { kind: 'case', id }));
+    const [waiting] = ok<ReviewRow[]>(await as(editor)('/api/reviews')).filter((r) => r.kind === 'case' && r.id === id);
+    const seen = ok<{ document: CaseForm }>(
+      await as(editor)('/api/getrevision', { kind: 'case', id, number: waiting!.revision }),
+    );
+    // Meanwhile the writer takes it back, changes it and submits again: a later revision is under review.
+    ok(await call('/api/amendcase', { ...form, id, intro: '审核期间又改了' }));
+    ok(await call('/api/submitreview', { kind: 'case', id }));
+    const approval = t.app
+      .get(CasesAdminService)
+      .approveReviewed(
+        id,
+        { form: seen.document, number: waiting!.revision },
+        { status: 'published' },
+        { userId: editorAccount.id, role: 'editor' },
+      );
+    await expect(approval).rejects.toThrow(REVIEW_MOVED_ON);
+    const [row] = await t.sql<{ status: string; review: string }>('SELECT status, review FROM "case" WHERE id = $1', [
+      id,
+    ]);
+    expect(row).toEqual({ status: 'draft', review: 'pending' });
   });
 });

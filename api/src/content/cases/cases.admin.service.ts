@@ -10,7 +10,6 @@ import type {
   MenuLink,
   ReviewApproveRequest,
   ReviewFields,
-  RevisionAction,
 } from '@site/shared-types';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -75,19 +74,19 @@ export class CasesAdminService {
   /**
    * Creates (id 0) or updates a case; the rich text is sanitised first and the pictures' addresses written as the
    * library knows them. The saved case is kept as a revision and its pages are queued for the link push in the same
-   * transaction (`restoredFrom`: the revision a restore saves again; `action`: an approval). A contributor's save
+   * transaction (`restoredFrom`: the revision a restore saves again; `approving`: the revision an approval publishes). A contributor's save
    * is a draft of their own, or a change for review (docs/behaviour.md#review-before-publishing).
    */
   async save(
     form: CaseFormInput,
     writer: Writer,
     restoredFrom: number | null = null,
-    action: RevisionAction = 'save',
+    approving: number | null = null,
   ): Promise<AmendResult> {
     const services = await this.serviceMenus();
     if (!services.some((menu) => menu.id === form.dict_id)) throw invalid('请选择案例所属的服务栏目');
     const fields = withCanonicalPictures(toCaseFields(form), CASE_PICTURES, pictureOrigins(this.config));
-    return { id: await this.review.save(CASE_STORE, form.id, fields, writer, restoredFrom, action) };
+    return { id: await this.review.save(CASE_STORE, form.id, fields, writer, restoredFrom, approving) };
   }
 
   /** Submits the writer's case for review. */
@@ -101,10 +100,22 @@ export class CasesAdminService {
     approval: Pick<ReviewApproveRequest, 'status' | 'publish_at'>,
     editor: Writer,
   ): Promise<void> {
-    const reviewed = await this.review.underReview(CASE_STORE, id);
-    const { review: _review, review_comment: _comment, ...document } = reviewed;
+    await this.approveReviewed(id, await this.review.underReview(CASE_STORE, id), approval, editor);
+  }
+
+  /**
+   * Publishes or schedules revision `reviewed.number` of the case, the one the editor reviewed; refused when another
+   * change was submitted (or the review ended) since.
+   */
+  async approveReviewed(
+    id: number,
+    reviewed: { form: CaseForm; number: number },
+    approval: Pick<ReviewApproveRequest, 'status' | 'publish_at'>,
+    editor: Writer,
+  ): Promise<void> {
+    const { review: _review, review_comment: _comment, ...document } = reviewed.form as CaseForm & ReviewFields;
     const form = { ...document, id, status: approval.status, publish_at: approval.publish_at ?? null };
-    await this.save(form, editor, null, 'approve');
+    await this.review.approving('case', id, reviewed.number, () => this.save(form, editor, null, reviewed.number));
   }
 
   /** Sends the case back to its author with the editor's comment. */

@@ -317,7 +317,7 @@ export function updateCase(
        seo_title = coalesce($13, c.seo_title), seo_keywords = coalesce($14, c.seo_keywords),
        seo_description = coalesce($15, c.seo_description), status = $16, publish_at = $17, updated_at = now(),
        ${REVIEW_UPDATE.set}
-     FROM (SELECT id, status, author_id FROM "case" WHERE id = $18 AND deleted_at IS NULL FOR UPDATE) was
+     FROM (SELECT id, status, author_id, review, review_number FROM "case" WHERE id = $18 AND deleted_at IS NULL FOR UPDATE) was
      WHERE c.id = was.id AND ${REVIEW_UPDATE.guard} RETURNING ${caseColumns('c')}, was.status AS was_status`,
     [...fieldValues(fields), id, fields.author_id ?? null, fields.review_write ?? 'end'],
   );

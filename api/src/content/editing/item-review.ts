@@ -34,6 +34,7 @@ export const NOT_PENDING = '该内容不在待审核状态';
 export const ALREADY_PENDING = '已提交审核，请等待编辑审核';
 export const NOTHING_TO_SUBMIT = '已发布或定时发布的内容修改后会自动提交审核，当前没有需要提交的修改';
 export const REVIEWED_GONE = '待审核的版本已不再保留，请退回后让作者重新提交';
+export const REVIEW_MOVED_ON = '审核期间内容已有新的修改或已被处理，请刷新后重新审核';
 export const CHANGED_MEANWHILE = '该内容刚被编辑修改，请重新打开后再保存';
 
 /**
@@ -102,10 +103,12 @@ export class ItemReview {
     fields: Fields,
     writer: Writer,
     restoredFrom: number | null,
-    action: RevisionAction = 'save',
+    approving: number | null = null,
   ): Promise<number> {
     if (isEditor(writer)) {
-      const edited = { ...fields, author_id: writer.userId, review_write: 'end' as const };
+      const review_write = approving === null ? ('end' as const) : (`approve:${approving}` as const);
+      const edited = { ...fields, author_id: writer.userId, review_write };
+      const action: RevisionAction = approving === null ? 'save' : 'approve';
       return this.editor.save(store, id, edited, writer.userId, restoredFrom, action);
     }
     if (id !== 0) {
@@ -143,18 +146,32 @@ export class ItemReview {
     });
   }
 
-  /** The document under review, for an approval (refused when the item waits for none). */
+  /** The document under review and its revision, for an approval (refused when the item waits for none). */
   async underReview<
     Fields extends PublishingFields & ReviewWrite,
     Row extends ReviewedRow,
     Form extends { id: number },
-  >(store: ReviewedStore<Fields, Row, Form>, id: number): Promise<Form> {
+  >(store: ReviewedStore<Fields, Row, Form>, id: number): Promise<{ form: Form; number: number }> {
     const state = await itemReviewState(this.db, store.kind, id);
     if (!state) throw failure(`${store.name}不存在或已删除`);
     if (state.review !== 'pending' || state.review_number === null) throw failure(NOT_PENDING);
     const revision = await findRevision(this.db, { kind: store.kind, itemId: id }, state.review_number);
     if (!revision) throw failure(REVIEWED_GONE);
-    return revision.document as Form;
+    return { form: revision.document as Form, number: state.review_number };
+  }
+
+  /**
+   * Runs an approval's save of revision `number`; when the save is refused because another change was submitted
+   * (or the review ended) meanwhile, says so instead of the save's own refusal.
+   */
+  async approving<T>(kind: ReviewSubmission['kind'], id: number, number: number, save: () => Promise<T>): Promise<T> {
+    try {
+      return await save();
+    } catch (error) {
+      const state = await itemReviewState(this.db, kind, id);
+      if (state && (state.review !== 'pending' || state.review_number !== number)) throw failure(REVIEW_MOVED_ON);
+      throw error;
+    }
   }
 
   /** Sends a pending item back with the editor's comment: a revision (`return`) of the reviewed document. */

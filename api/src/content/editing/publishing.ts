@@ -54,18 +54,26 @@ export const reviewColumns = (alias: string) =>
  */
 export interface ReviewWrite {
   author_id?: number | null;
-  review_write?: 'end' | 'withdraw';
+  review_write?: 'end' | 'withdraw' | `approve:${number}`;
 }
 
-/** The update's `SET` of the review columns and its guard, for `review_write` as `$write` and the author as `$author`. */
+/**
+ * The update's `SET` of the review columns and its guard, for `review_write` as `$write` and the author as `$author`.
+ * An approval (`approve:<n>`) ends the review like an editor's save, but only while revision `n` is still the one
+ * under review: a change submitted meanwhile is not approved unseen.
+ */
 export function reviewUpdate(alias: string, write: string, author: string): { set: string; guard: string } {
-  const ends = `(${write} = 'end' OR ${alias}.review = 'pending')`;
+  const approving = `${write} LIKE 'approve:%'`;
+  const ending = `(${write} = 'end' OR ${approving})`;
+  const ends = `(${ending} OR ${alias}.review = 'pending')`;
   return {
     set: `review = CASE WHEN ${ends} THEN NULL ELSE ${alias}.review END,
        review_number = CASE WHEN ${ends} THEN NULL ELSE ${alias}.review_number END,
        review_at = CASE WHEN ${ends} THEN NULL ELSE ${alias}.review_at END,
-       review_comment = CASE WHEN ${write} = 'end' THEN '' ELSE ${alias}.review_comment END`,
-    guard: `(${write} = 'end' OR (was.status = 'draft' AND was.author_id = ${author}))`,
+       review_comment = CASE WHEN ${ending} THEN '' ELSE ${alias}.review_comment END`,
+    guard: `(${write} = 'end'
+       OR (${approving} AND was.review = 'pending' AND was.review_number::text = substr(${write}, 9))
+       OR (${write} = 'withdraw' AND was.status = 'draft' AND was.author_id = ${author}))`,
   };
 }
 

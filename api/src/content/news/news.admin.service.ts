@@ -10,7 +10,6 @@ import type {
   NewsFormInput,
   ReviewApproveRequest,
   ReviewFields,
-  RevisionAction,
 } from '@site/shared-types';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -66,19 +65,19 @@ export class NewsAdminService {
   /**
    * Creates (id 0) or updates an article, the pictures' addresses written as the library knows them; the saved
    * article is kept as a revision and its pages are queued for the link push in the same transaction
-   * (`restoredFrom`: the revision a restore saves again; `action`: an approval). A contributor's save is a draft of
+   * (`restoredFrom`: the revision a restore saves again; `approving`: the revision an approval publishes). A contributor's save is a draft of
    * their own, or a change for review (docs/behaviour.md#review-before-publishing).
    */
   async save(
     form: NewsFormInput,
     writer: Writer,
     restoredFrom: number | null = null,
-    action: RevisionAction = 'save',
+    approving: number | null = null,
   ): Promise<AmendResult> {
     const categories = await this.news.categories();
     if (!categories.some((c) => c.id === form.dynamic_id)) throw invalid('请选择文章分类');
     const fields = withCanonicalPictures(toNewsFields(form), NEWS_PICTURES, pictureOrigins(this.config));
-    return { id: await this.review.save(NEWS_STORE, form.id, fields, writer, restoredFrom, action) };
+    return { id: await this.review.save(NEWS_STORE, form.id, fields, writer, restoredFrom, approving) };
   }
 
   /** Submits the writer's article for review. */
@@ -93,9 +92,9 @@ export class NewsAdminService {
     editor: Writer,
   ): Promise<void> {
     const reviewed = await this.review.underReview(NEWS_STORE, id);
-    const { review: _review, review_comment: _comment, ...document } = reviewed;
+    const { review: _review, review_comment: _comment, ...document } = reviewed.form;
     const form = { ...document, id, status: approval.status, publish_at: approval.publish_at ?? null };
-    await this.save(form, editor, null, 'approve');
+    await this.review.approving('news', id, reviewed.number, () => this.save(form, editor, null, reviewed.number));
   }
 
   /** Sends the article back to its author with the editor's comment. */

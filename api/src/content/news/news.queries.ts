@@ -221,7 +221,7 @@ export function updateNews(
        seo_title = coalesce($7, n.seo_title), seo_keywords = coalesce($8, n.seo_keywords),
        seo_description = coalesce($9, n.seo_description), status = $10, publish_at = $11, updated_at = now(),
        ${REVIEW_UPDATE.set}
-     FROM (SELECT id, status, author_id FROM news WHERE id = $12 AND deleted_at IS NULL FOR UPDATE) was
+     FROM (SELECT id, status, author_id, review, review_number FROM news WHERE id = $12 AND deleted_at IS NULL FOR UPDATE) was
      WHERE n.id = was.id AND ${REVIEW_UPDATE.guard} RETURNING ${newsColumns('n')}, was.status AS was_status`,
     [...fieldValues(fields), id, fields.author_id ?? null, fields.review_write ?? 'end'],
   );
