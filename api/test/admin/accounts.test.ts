@@ -107,6 +107,12 @@ describe('invitations', () => {
     const { accounts, invitations } = await accountsOf();
     expect(accounts.find((a) => a.email === email)).toMatchObject({ name: '李编辑', role: 'editor' });
     expect(invitations.some((i) => i.email === email)).toBe(false);
+
+    // The audit trail names the new account as the one who accepted, in the same transaction as its creation.
+    const [record] = await t.sql<{ actor: string; item_kind: string; title: string }>(
+      `SELECT actor, item_kind, title FROM audit_log WHERE action = 'invitation_accept' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(record).toEqual({ actor: email, item_kind: 'account', title: '李编辑' });
   });
 
   it('should accept a link only once when two accepts come together', async () => {

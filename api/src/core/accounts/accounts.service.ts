@@ -44,6 +44,7 @@ import {
   type AccountState,
 } from './accounts.queries.js';
 import { InvitationMail } from './invitation-mail.js';
+import { auditActor, auditNote } from '../audit/audit-context.js';
 
 /** PostgreSQL's unique_violation: two invitations of one e-mail at once, or an account made meanwhile. */
 const UNIQUE_VIOLATION = '23505';
@@ -149,6 +150,8 @@ export class AccountsService {
         if (await emailHasAccount(manager, open.email)) throw failure(ACCOUNT_MSG.emailHasAccountSignIn);
         const userId = await insertAccount(manager, { email: open.email, name, role: open.role, passwordHash });
         await markInvitationAccepted(manager, open.id);
+        auditActor(userId, open.email);
+        auditNote({ itemKind: 'account', itemId: userId, title: name || open.email });
         return this.auth.openSession(manager, userId, client);
       });
     } catch (error) {

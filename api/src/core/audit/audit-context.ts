@@ -67,6 +67,15 @@ export function auditNote(item: AuditItem): void {
 }
 
 /**
+ * Names who acted in a call nobody was signed in for (an invitation accepted: the account it made). Called inside
+ * the write's transaction, like `auditNote`.
+ */
+export function auditActor(actorId: number, actor: string): void {
+  const pending = openAudit();
+  if (pending) Object.assign(pending.entry, { actorId, actor });
+}
+
+/**
  * Runs `work` outside the current operation's record: its transactions do not carry it. For bookkeeping that
  * commits before the operation itself (the sign-in attempt counted by the rate limiter).
  */
