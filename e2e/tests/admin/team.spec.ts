@@ -316,6 +316,14 @@ test.describe('the team in the back office', () => {
     await expect(page).toHaveURL(mainUrl('/admin/index/case'));
     await expect.poll(() => menuEntries(page)).toEqual(['案例管理', '文章管理', '修改密码', '账号安全']);
     await expect(page.getByTestId('account-who')).toContainText('撰稿');
+    // What needs an editor is not offered: deleting, and picking from the media library (uploading is).
+    await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^删除/ })).toHaveCount(0);
+    await page.getByRole('button', { name: '新增案例' }).click();
+    const dialog = page.getByRole('dialog', { name: '新增案例' });
+    await expect(dialog.getByRole('button', { name: '上传封面图' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /从媒体库/ })).toHaveCount(0);
+    await expect(page).toHaveURL(mainUrl('/admin/index/case'));
     await page.context().close();
   });
 

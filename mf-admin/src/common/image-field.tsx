@@ -4,6 +4,7 @@ import { UPLOAD_RULES, uploadHint } from '@site/shared-types';
 import { adminApi } from '../admin-api';
 import formLayout from './form-layout.module.css';
 import { MediaPicker } from './media-picker';
+import { useMay } from './use-account';
 import styles from './image-field.module.css';
 
 /**
@@ -24,6 +25,8 @@ export function ImageField({
   const [upload] = adminApi.useUploadMutation();
   const [progress, setProgress] = useState<number | null>(null);
   const [picking, setPicking] = useState(false);
+  // The media library needs `edit`: a contributor uploads only (docs/behaviour.md#accounts-and-roles).
+  const library = useMay('edit');
   return (
     <div className={styles.imageField}>
       <div className={styles.imagePreview}>
@@ -54,9 +57,11 @@ export function ImageField({
           >
             <Button loading={progress !== null}>{progress === null ? `上传${label}` : `正在上传${label}…`}</Button>
           </Upload>
-          <Button onClick={() => setPicking(true)} aria-label={`从媒体库选择${label}`}>
-            从媒体库选择
-          </Button>
+          {library ? (
+            <Button onClick={() => setPicking(true)} aria-label={`从媒体库选择${label}`}>
+              从媒体库选择
+            </Button>
+          ) : null}
           {value ? (
             <Button type="text" danger onClick={() => onChange?.('')} aria-label={`移除${label}`}>
               移除
@@ -72,12 +77,14 @@ export function ImageField({
         />
         <span className={formLayout.hint}>{uploadHint()}</span>
       </Space>
-      <MediaPicker
-        open={picking}
-        title={`从媒体库选择${label}`}
-        onClose={() => setPicking(false)}
-        onPick={(url) => onChange?.(url)}
-      />
+      {library ? (
+        <MediaPicker
+          open={picking}
+          title={`从媒体库选择${label}`}
+          onClose={() => setPicking(false)}
+          onPick={(url) => onChange?.(url)}
+        />
+      ) : null}
     </div>
   );
 }

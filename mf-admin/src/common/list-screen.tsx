@@ -18,6 +18,7 @@ import { STATUS_FILTER_OPTIONS } from './publishing';
 import { useRowTable } from './row-table';
 import type { Editor } from './use-editor';
 import type { ListScreenState } from './use-list-screen';
+import { useMay } from './use-account';
 
 type Named = { id: number; name: string };
 
@@ -91,6 +92,8 @@ export function ListScreen<
     <Input.Search placeholder={searchPlaceholder} allowClear onSearch={(value) => screen.searchFor(value)} />
   );
   /** A row button's name: the verb and the row's name, when rows have names. */
+  // Deleting needs `edit`: a contributor's list has no 删除 (the refusal would end the session).
+  const mayDelete = useMay('edit');
   const named = (verb: string, row: Shown) => (actions.name ? `${verb}${actions.name(row)}` : undefined);
   const table = useRowTable<Shown>({
     columns,
@@ -106,7 +109,7 @@ export function ListScreen<
             </Button>
           ) : null}
           {actions.extra?.(row)}
-          {actions.locked?.(row) ? (
+          {!mayDelete ? null : actions.locked?.(row) ? (
             <Tooltip title={actions.locked(row)}>
               <Button size="small" danger disabled aria-label={named('删除', row)}>
                 删除

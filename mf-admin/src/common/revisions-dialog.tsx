@@ -3,6 +3,7 @@ import { App as AntApp, Alert, Button, Modal, Popconfirm, Table, Tag, type Table
 import { REVISION_ACTION_NAMES, type RevisionItemRequest, type RevisionRow } from '@site/shared-types';
 import { adminApi } from '../admin-api';
 import styles from './review.module.css';
+import { useMay } from './use-account';
 
 /**
  * 历史版本 (docs/behaviour.md#revisions): the saved versions of a case, an article or a site block, newest first, with
@@ -30,6 +31,8 @@ export function RevisionsDialog({
     refetchOnMountOrArgChange: true,
   });
   const [restore, { isLoading: restoring }] = adminApi.useRestoreRevisionMutation();
+  // Restoring needs `edit`: a contributor reads the history only.
+  const mayRestore = useMay('edit');
   const newest = data?.list[0]?.number;
 
   const restoreOne = async (number: number) => {
@@ -74,7 +77,7 @@ export function RevisionsDialog({
       width: 120,
       fixed: 'right',
       render: (_, row) =>
-        row.number === newest ? null : (
+        row.number === newest || !mayRestore ? null : (
           <Popconfirm
             title={`确定恢复第 ${row.number} 版吗？`}
             description="当前内容会被替换；恢复本身也会保存为一个新版本。"

@@ -28,6 +28,7 @@ import { selectToken, useAppSelector } from '@site/platform';
 import { Button } from 'antd';
 import { EDITOR_UPLOAD_PATH } from '../admin-api';
 import { MediaPicker } from './media-picker';
+import { useMay } from './use-account';
 import styles from './rich-text.module.css';
 
 /**
@@ -63,6 +64,8 @@ export default function RichTextEditor({
   /** True while a given text is being set: the editor's change report is not an edit. */
   const setting = useRef(false);
   const [picking, setPicking] = useState(false);
+  // The media library needs `edit`: a contributor uploads only (docs/behaviour.md#accounts-and-roles).
+  const library = useMay('edit');
 
   useEffect(() => {
     const text = value ?? '';
@@ -79,25 +82,29 @@ export default function RichTextEditor({
 
   return (
     <div className={styles.editor} data-testid="rich-text">
-      <div className={styles.libraryBar}>
-        <Button
-          size="small"
-          disabled={!editor}
-          onClick={() => setPicking(true)}
-          aria-label={`从媒体库插入图片到${label}`}
-        >
-          从媒体库插入图片
-        </Button>
-      </div>
-      <MediaPicker
-        open={picking}
-        title="从媒体库插入图片"
-        onClose={() => setPicking(false)}
-        onPick={(url) => {
-          editor?.execute('insertImage', { source: url });
-          editor?.editing.view.focus();
-        }}
-      />
+      {library ? (
+        <>
+          <div className={styles.libraryBar}>
+            <Button
+              size="small"
+              disabled={!editor}
+              onClick={() => setPicking(true)}
+              aria-label={`从媒体库插入图片到${label}`}
+            >
+              从媒体库插入图片
+            </Button>
+          </div>
+          <MediaPicker
+            open={picking}
+            title="从媒体库插入图片"
+            onClose={() => setPicking(false)}
+            onPick={(url) => {
+              editor?.execute('insertImage', { source: url });
+              editor?.editing.view.focus();
+            }}
+          />
+        </>
+      ) : null}
       <CKEditor
         editor={ClassicEditor}
         data={initial}
