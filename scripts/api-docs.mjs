@@ -79,8 +79,10 @@ function markdown(document) {
     ...publicGroups.flatMap((group) => groupDetails(group, document, shapes, '###')),
     '## Back-office calls',
     '',
-    'Every call here needs the `token` header that `POST /api/login` answers (except the login itself); without a',
-    'valid one the answer is code 3. Each call below says whether it needs one.',
+    'Every call here needs the `token` header that `POST /api/login` answers (except the login and the invitation',
+    "link's two calls); without a valid one the answer is code 3. So is a call the account's role may not make",
+    '(`当前账号没有此操作的权限`): the table names the least role that may, each role holding what the ones below it',
+    'hold (owner, administrator, editor, contributor; see docs/behaviour.md#accounts-and-roles).',
     '',
     ...groupSummary(adminGroups),
     ...adminGroups.flatMap((group) => [
@@ -133,6 +135,24 @@ function anchor(text) {
     .replace(/\s/g, '-');
 }
 
+/** Who may make a call: the lowest role whose level it declares (`x-access`), or nobody's token at all. */
+const ROLE_OF_LEVEL = {
+  session: 'any account',
+  write: 'contributor',
+  edit: 'editor',
+  manage: 'administrator',
+  ownership: 'owner',
+};
+
+function whoMay(operation) {
+  const level = operation['x-access'];
+  return level ? `${ROLE_OF_LEVEL[level] ?? level}` : '';
+}
+
+function article(role) {
+  return role === 'any account' ? role : /^[aeiou]/.test(role) ? `an ${role}` : `a ${role}`;
+}
+
 function needsToken(operation) {
   return (operation.security ?? []).some((requirement) => 'token' in requirement);
 }
@@ -169,15 +189,15 @@ function statusByResponse(document) {
 
 function groupSummary(groups) {
   return [
-    '| Call | Token | What it does |',
-    '| ---- | ----- | ------------ |',
+    '| Call | Role (and above) | What it does |',
+    '| ---- | ---------------- | ------------ |',
     ...groups.flatMap((group) =>
       group.paths.flatMap((operations) =>
         operations.map((entry) => {
           const name = callName(entry);
           const target = anchor(callName(operations[0]));
-          const token = needsToken(entry.operation) ? 'yes' : '';
-          return `| [\`${name}\`](#${target}) | ${token} | ${cell(entry.operation.summary ?? '')} |`;
+          const who = needsToken(entry.operation) ? whoMay(entry.operation) : '';
+          return `| [\`${name}\`](#${target}) | ${who} | ${cell(entry.operation.summary ?? '')} |`;
         }),
       ),
     ),
@@ -211,7 +231,9 @@ function groupDetails(group, document, shapes, level) {
 
 function operationText(entry, document, shapes) {
   const { operation } = entry;
-  const token = needsToken(operation) ? 'Needs the `token` header.' : 'No token.';
+  const token = needsToken(operation)
+    ? `Needs the \`token\` header of ${article(whoMay(operation))} (\`${operation['x-access']}\`).`
+    : 'No token.';
   const description = operation.description ? ` ${sentence(operation.description)}` : '';
   return [
     `${sentence(operation.summary)}${description} ${token}`,
