@@ -107,13 +107,13 @@ beforeAll(async () => {
   const document = (await t.http.get('/api/docs/openapi.json')).body as OpenAPIV3.Document;
   adminCalls = Object.entries(document.paths).flatMap(([path, item]) =>
     (['get', 'post'] as const).flatMap((method) => {
-      const operation = item?.[method] as AccessOperation | undefined;
+      const operation: AccessOperation | undefined = item?.[method];
       const needsToken = operation?.security?.some((requirement) => 'token' in requirement) ?? false;
       return operation && needsToken ? [{ method, path, level: operation['x-access'] }] : [];
     }),
   );
   tokens.set('owner', await login(t));
-  for (const role of ROLES.filter((r) => r !== 'owner') as Exclude<Role, 'owner'>[]) {
+  for (const role of ROLES.filter((r): r is Exclude<Role, 'owner'> => r !== 'owner')) {
     const account = await createAccount(t, role);
     passwords.set(role, account);
     tokens.set(role, await signedIn(t, account));
