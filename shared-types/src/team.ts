@@ -44,6 +44,17 @@ export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 /** The refusal of a call the account's role does not allow (code 3). */
 export const NO_PERMISSION = '当前账号没有此操作的权限';
 
+/** The role requires two-step sign-in and the account has not set it up: only its own screens work (code 3). */
+export const TWO_STEP_SETUP_FIRST = '你的角色要求两步验证，请先在「账号安全」中设置两步验证';
+
+/**
+ * Whether a code-3 refusal leaves the session as it was: a call the role may not make (or may not make yet) is
+ * refused while the account stays signed in; every other code 3 means the session has ended.
+ */
+export function refusalKeepsSession(msg: string): boolean {
+  return msg === NO_PERMISSION || msg === TWO_STEP_SETUP_FIRST;
+}
+
 /** An invitation link works for 72 hours. */
 export const INVITATION_HOURS = 72;
 

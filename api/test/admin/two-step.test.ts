@@ -3,11 +3,11 @@ import {
   NO_PERMISSION,
   RECOVERY_CODE_COUNT,
   TWO_STEP_NEEDED,
+  TWO_STEP_SETUP_FIRST,
   type RecoveryCodes,
   type TwoStepSetup,
 } from '@site/shared-types';
 import { Secret, TOTP, URI } from 'otpauth';
-import { TWO_STEP_SETUP_FIRST } from '../../src/core/auth/admin.guard.js';
 import { hashPassword } from '../../src/core/auth/password.js';
 import { adminCall, login, md5 } from '../support/admin-session.js';
 import { ok, refused } from '../support/envelope.js';

@@ -292,10 +292,11 @@ test.describe('the team in the back office', () => {
     browser,
     request,
   }) => {
+    // Administrators: no other file's tests sign one in, so the policy cannot reach a test running beside this one.
     const stamp = Date.now();
-    const account = await teamAccount(request, 'contributor', `撰稿${stamp % 10000}`);
+    const account = await teamAccount(request, 'admin', `管理员${stamp % 10000}`);
     const token = await apiToken(request);
-    await adminCall(request, token, '/api/twosteppolicy', { roles: ['contributor'] });
+    await adminCall(request, token, '/api/twosteppolicy', { roles: ['admin'] });
     try {
       const page = await newPage(browser);
       await fillLogin(page, account);
@@ -306,6 +307,33 @@ test.describe('the team in the back office', () => {
       await page.context().close();
     } finally {
       await adminCall(request, token, '/api/twosteppolicy', { roles: [] });
+    }
+  });
+
+  test('a call the role may not make (yet) should be refused without signing the person out', async ({
+    browser,
+    request,
+  }) => {
+    const stamp = Date.now();
+    const account = await teamAccount(request, 'admin', `管理员${stamp % 10000}`);
+    const token = await apiToken(request);
+    const page = await newPage(browser);
+    await fillLogin(page, account);
+    await expect(page).toHaveURL(mainUrl('/admin/index/case'));
+    // Meanwhile the owner makes two-step sign-in required for administrators: the next call is refused (code 3).
+    await adminCall(request, token, '/api/twosteppolicy', { roles: ['admin'] });
+    try {
+      await page.getByRole('navigation', { name: '后台菜单' }).getByRole('menuitem', { name: '文章管理' }).click();
+      await expect(page.getByText('你的角色要求两步验证，请先在「账号安全」中设置两步验证')).toBeVisible();
+      await expect(page).not.toHaveURL(mainUrl('/admin/'));
+      expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
+      // The person is still signed in: their own screens work.
+      await page.getByRole('navigation', { name: '后台菜单' }).getByRole('menuitem', { name: '账号安全' }).click();
+      await expect(page).toHaveURL(mainUrl('/admin/index/security'));
+      await expect(page.getByTestId('two-step-card')).toBeVisible();
+    } finally {
+      await adminCall(request, token, '/api/twosteppolicy', { roles: [] });
+      await page.context().close();
     }
   });
 

@@ -4,6 +4,7 @@ import {
   ADMIN_LOGIN_PATH,
   canonicalQuery,
   ResultCode,
+  refusalKeepsSession,
   type ApiCall,
   type Envelope,
   type KeywordRecord,
@@ -155,7 +156,8 @@ function answerOf(
   if (envelope.code !== ResultCode.Ok) {
     const code = envelope.code;
     if (!request.silent) api.dispatch(notify(envelope.msg, 'info'));
-    if (code === ResultCode.Unauthenticated) {
+    // A call the role may not make is refused with code 3 too, but the account is still signed in.
+    if (code === ResultCode.Unauthenticated && !refusalKeepsSession(envelope.msg)) {
       api.dispatch(tokenCleared());
       navigateTo(ADMIN_LOGIN_PATH, { replace: true });
     }

@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { type AccessLevel, NO_PERMISSION, roleMay } from '@site/shared-types';
+import { type AccessLevel, NO_PERMISSION, roleMay, TWO_STEP_SETUP_FIRST } from '@site/shared-types';
 import type { Request } from 'express';
 import { unauthenticated } from '../api.exception.js';
 import { IS_PUBLIC, QUERY_TOKEN } from '../public.decorator.js';
@@ -55,6 +55,3 @@ export class AdminGuard implements CanActivate {
     return true;
   }
 }
-
-/** The role requires two-step sign-in and the account has not set it up: only its own screens work. */
-export const TWO_STEP_SETUP_FIRST = '你的角色要求两步验证，请先在「账号安全」中设置两步验证';
