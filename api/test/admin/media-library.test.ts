@@ -13,6 +13,7 @@ import { adminCall, login } from '../support/admin-session.js';
 import { ok, refused } from '../support/envelope.js';
 import { fixture } from '../support/images/hostile-images.js';
 import { migrations } from '../../src/database/migrations/index.js';
+import { MediaUses1764900000000 } from '../../src/database/migrations/1764900000000-media-uses.js';
 import { createTestApp, createTestDatabase, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -588,7 +589,11 @@ describe('the spellings the database reads', () => {
 describe('a database older than the uses', () => {
   it('should find what its content used before, once upgraded', async () => {
     const database = await createTestDatabase();
-    const older = new DataSource({ type: 'postgres', url: database.url, migrations: migrations.slice(0, -1) });
+    const older = new DataSource({
+      type: 'postgres',
+      url: database.url,
+      migrations: migrations.slice(0, migrations.indexOf(MediaUses1764900000000)),
+    });
     await older.initialize();
     const picture = (n: number) => `/uploads/2025/06/${n.toString(16).padStart(32, '0')}.png`;
     try {

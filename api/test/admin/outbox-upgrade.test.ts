@@ -82,7 +82,10 @@ describe('upgrading to the one outbox', () => {
       const source = new DataSource({ type: 'postgres', url: database.url, migrations });
       await source.initialize();
       try {
-        await source.undoLastMigration();
+        // Undo every migration after the one outbox's, then it.
+        for (let n = migrations.length; n > migrations.indexOf(OneOutbox1765200000000); n -= 1) {
+          await source.undoLastMigration();
+        }
         const queue = await source.query<Array<{ path: string; reason: string; attempts: number }>>(
           'SELECT path, reason, attempts FROM baidu_push_queue ORDER BY id',
         );

@@ -101,7 +101,7 @@ describe('POST /api/endsession', () => {
     ok(await adminCall(t, theirs, '/api/me'));
   });
 
-  it.each([[{}], [{ id: 'abc' }], [{ id: '-1' }], [{ id: '1'.repeat(19) }], [{ id: { $gt: 0 } }]])(
+  it.each([[{}], [{ id: 'abc' }], [{ id: '-1' }], [{ id: 1 }], [{ id: '1'.repeat(19) }], [{ id: { $gt: 0 } }]])(
     'should refuse %j with code 2',
     async (body) => {
       const token = await signInFrom(account, '203.0.113.30', CHROME_WINDOWS);

@@ -68,7 +68,6 @@ export class AccountRoleDto implements AccountRoleRequest {
 
 export class SessionEndDto implements SessionEndRequest {
   @ApiProperty({ type: 'string', pattern: '^[0-9]{1,18}$', description: "the session's id as /api/sessions gives it" })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value))
   @Matches(/^[0-9]{1,18}$/, { message: '参数 id 格式不正确' })
   @IsString({ message: '参数 id 不能为空' })
   id: string;
