@@ -31,8 +31,11 @@ async function servedHead(request: APIRequestContext, path: string, userAgent?: 
 /** Unfolds 「SEO 设置」 in a dialog. */
 async function openSeo(dialog: Locator): Promise<void> {
   const header = dialog.getByRole('button', { name: /SEO 设置/ });
-  await header.click();
-  await expect(header).toHaveAttribute('aria-expanded', 'true');
+  // Under load a click can land while the dialog is still settling and be lost: click again until it unfolds.
+  await expect(async () => {
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    await expect(header).toHaveAttribute('aria-expanded', 'true', { timeout: 2_000 });
+  }).toPass();
 }
 
 test.describe('back-office SEO fields', () => {

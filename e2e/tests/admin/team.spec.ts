@@ -372,8 +372,9 @@ test.describe('the team in the back office', () => {
     await page.locator('.ant-select-dropdown:visible').getByTitle('登录', { exact: true }).click();
     await page.getByRole('button', { name: '查询' }).click();
     await expect(table.getByRole('row').nth(1)).toContainText('登录');
-    const operations = await table.locator('tbody tr.ant-table-row td:nth-child(4)').allInnerTexts();
-    expect(operations.every((text) => text === '登录')).toBe(true);
+    // The rows of the unfiltered list may still show for a moment: wait until every row is a sign-in.
+    const operations = () => table.locator('tbody tr.ant-table-row td:nth-child(4)').allInnerTexts();
+    await expect.poll(async () => (await operations()).every((text) => text === '登录')).toBe(true);
     await expect(page.getByRole('button', { name: '上一页' })).toBeDisabled();
 
     const download = page.waitForEvent('download');
