@@ -77,6 +77,12 @@ describe('invitations', () => {
       role: 'contributor',
       invited_by: TEST_ADMIN.email,
     });
+    // The audit trail names the invitation and the e-mail invited.
+    const [record] = await t.sql(
+      `SELECT actor, item_kind, item_id, title FROM audit_log WHERE action = 'account_invite' AND item_id = $1`,
+      [result.id],
+    );
+    expect(record).toEqual({ actor: TEST_ADMIN.email, item_kind: 'invitation', item_id: result.id, title: email });
   });
 
   it('should tell what an open link offers, and nothing for an unknown one', async () => {

@@ -100,7 +100,7 @@ export class AccountsService {
       id = await this.db.transaction(async (manager) => {
         if (await emailHasAccount(manager, input.email)) throw failure(ACCOUNT_MSG.emailHasAccount);
         await cancelPendingInvitations(manager, input.email);
-        return insertInvitation(manager, {
+        const made = await insertInvitation(manager, {
           tokenHash: tokenHash(token),
           email: input.email,
           name: input.name,
@@ -108,6 +108,8 @@ export class AccountsService {
           invitedBy: actor.userId,
           hours: INVITATION_HOURS,
         });
+        auditNote({ itemKind: 'invitation', itemId: made, title: input.email });
+        return made;
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw failure(ACCOUNT_MSG.invitedConcurrently);
