@@ -103,7 +103,7 @@ function AccountButtons({ row, me }: { row: AccountRow; me: { id: number; role: 
           cancelText="取消"
           onConfirm={() => act(() => resetTwoStep({ id: row.id }).unwrap(), '两步验证已重置')}
         >
-          <Button size="small" aria-label={`重置${row.name}的两步验证`}>
+          <Button size="small" aria-label={`重置两步验证（${row.name}）`}>
             重置两步验证
           </Button>
         </Popconfirm>
@@ -117,7 +117,7 @@ function AccountButtons({ row, me }: { row: AccountRow; me: { id: number; role: 
           cancelText="取消"
           onConfirm={() => act(() => transfer({ id: row.id }).unwrap(), `所有权已移交给${row.name}`)}
         >
-          <Button size="small" aria-label={`把所有权移交给${row.name}`}>
+          <Button size="small" aria-label={`移交所有权给${row.name}`}>
             移交所有权
           </Button>
         </Popconfirm>
