@@ -156,7 +156,7 @@ export interface TwoStepPolicyRequest {
 /** One signed-in device of the account. */
 export interface SessionRow {
   id: string;
-  /** A short description of the browser and system, e.g. `Chrome · Windows`. */
+  /** The browser and system with their versions, e.g. `Chrome 131 · Windows 10` (`未知设备` when unknown). */
   device: string;
   ip: string;
   /** Beijing time. */
@@ -220,7 +220,7 @@ export interface ReviewRow {
   submitted_at: string;
   /** The revision under review. */
   revision: number;
-  /** Whether the item is live already (the review is of a change to it). */
+  /** Whether an editor approved the item before (published or scheduled): the review is of a change to it. */
   live: boolean;
 }
 
