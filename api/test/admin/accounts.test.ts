@@ -10,6 +10,7 @@ import { adminCall, login, md5 } from '../support/admin-session.js';
 import { ok, refused } from '../support/envelope.js';
 import { eventually, TestSmtp } from '../support/lead-receivers.js';
 import { createAccount, signedIn, type TestAccount } from '../support/team.js';
+import { INVITATION_MAIL_WAIT_MS } from '../../src/core/accounts/accounts.service.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../support/test-app.js';
 
 /**
@@ -237,6 +238,27 @@ describe('invitation mail', () => {
       expect(result.link).toMatch(/\/admin\/invite\?token=/);
     } finally {
       smtp.failing = false;
+    }
+  });
+
+  it('should answer the link within the invitation wait when the mail server does not answer', async () => {
+    // A server whose mail timeout is long: the invite call still answers after the shorter invitation wait.
+    const patient = await createTestApp(
+      { PUBLIC_URL: 'https://www.yunfan.test', LEAD_NOTIFY_TIMEOUT_MS: '30000' },
+      { reuse: t },
+    );
+    smtp.stalling = true;
+    try {
+      const started = Date.now();
+      const token = await login(patient);
+      const result = ok<InviteResult>(
+        await adminCall(patient, token, '/api/inviteaccount', { email: newEmail(), name: '', role: 'editor' }),
+      );
+      expect(result.mailed).toBe(false);
+      expect(Date.now() - started).toBeLessThan(INVITATION_MAIL_WAIT_MS + 5_000);
+    } finally {
+      smtp.stalling = false;
+      await patient.close();
     }
   });
 });

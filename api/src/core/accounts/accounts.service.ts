@@ -46,6 +46,25 @@ import {
 import { InvitationMail } from './invitation-mail.js';
 import { auditActor, auditNote } from '../audit/audit-context.js';
 
+/**
+ * How long the invite call waits for the mail server: the administrator has the link to copy either way, so a slow
+ * or unreachable server does not hold the screen for the whole mail timeout. A mail still under way then may arrive
+ * later; the answer says it was not (yet) sent.
+ */
+export const INVITATION_MAIL_WAIT_MS = 5_000;
+
+async function withinInvitationWait(sending: Promise<boolean>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), INVITATION_MAIL_WAIT_MS);
+  });
+  try {
+    return await Promise.race([sending.catch(() => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** PostgreSQL's unique_violation: two invitations of one e-mail at once, or an account made meanwhile. */
 const UNIQUE_VIOLATION = '23505';
 
@@ -125,7 +144,7 @@ export class AccountsService {
       link,
       hours: INVITATION_HOURS,
     });
-    const mailed = await this.mail.send(input.email, letter.subject, letter.text);
+    const mailed = await withinInvitationWait(this.mail.send(input.email, letter.subject, letter.text));
     return { id, link, mailed };
   }
 
