@@ -22,6 +22,18 @@ export const MAX_RETRY_DELAY_MS = 10 * 60_000;
 export const GIVE_UP_AFTER_MS = 3 * 24 * 3600_000;
 
 /**
+ * How the notify channels' outbox kinds (leads, review notices) are claimed and retried: one lane per channel, a
+ * lease that leaves room for every SMTP step's timeout, retries up to ten minutes apart for three days.
+ */
+export function channelOutbox(config: AppConfig) {
+  return {
+    lanes: NOTIFY_CHANNELS,
+    leaseMs: config.leads.timeoutMs * 6,
+    policy: { baseMs: config.leads.retryMs, capMs: MAX_RETRY_DELAY_MS, giveUpAfterMs: GIVE_UP_AFTER_MS },
+  };
+}
+
+/**
  * Delivers the leads' part of the outbox (docs/behaviour.md#lead-notifications), in every server process, each
  * channel a lane of its own: a channel that hangs holds only its own lane, never another channel's deliveries. One
  * delivery is sent at a time on a lane; a failed one is tried again with exponential backoff, and given up after
@@ -39,10 +51,7 @@ export class LeadNotifyWorker implements OnApplicationBootstrap, BeforeApplicati
   ) {
     this.outbox = new OutboxWorker<QueuedLead, void>(db, {
       kind: 'lead',
-      lanes: NOTIFY_CHANNELS,
-      // Connecting and each SMTP step may take the timeout; the lease leaves room for all of them.
-      leaseMs: config.leads.timeoutMs * 6,
-      policy: { baseMs: config.leads.retryMs, capMs: MAX_RETRY_DELAY_MS, giveUpAfterMs: GIVE_UP_AFTER_MS },
+      ...channelOutbox(config),
       send: ([row], lane) => this.deliver(db, row!, lane as NotifyChannel),
       report: (line, lane) => this.trouble.note(`run ${lane}`, line),
     });

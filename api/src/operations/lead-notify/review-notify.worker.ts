@@ -6,7 +6,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { NOTIFY_CHANNELS, type NotifyChannel } from '@site/shared-types';
+import { type NotifyChannel } from '@site/shared-types';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { BoundedLog } from '../../core/bounded-log.js';
@@ -14,7 +14,7 @@ import { OutboxWorker, type Delivery } from '../../core/outbox/outbox-worker.js'
 import type { OutboxRow } from '../../core/outbox/outbox.queries.js';
 import type { LeadNotice } from './lead-channels.js';
 import { findChannel } from './lead-notify.queries.js';
-import { GIVE_UP_AFTER_MS, LeadNotifyWorker, MAX_RETRY_DELAY_MS } from './lead-notify.worker.js';
+import { channelOutbox, LeadNotifyWorker } from './lead-notify.worker.js';
 import type { ReviewPayload } from './review-notify.queries.js';
 
 const KIND_NAMES = { case: '案例', news: '文章' } as const;
@@ -50,9 +50,7 @@ export class ReviewNotifyWorker implements OnApplicationBootstrap, BeforeApplica
   ) {
     this.outbox = new OutboxWorker<ReviewPayload, void>(db, {
       kind: 'review',
-      lanes: NOTIFY_CHANNELS,
-      leaseMs: config.leads.timeoutMs * 6,
-      policy: { baseMs: config.leads.retryMs, capMs: MAX_RETRY_DELAY_MS, giveUpAfterMs: GIVE_UP_AFTER_MS },
+      ...channelOutbox(config),
       send: ([row], lane) => this.deliver(db, row!, lane as NotifyChannel),
       report: (line, lane) => this.trouble.note(`run ${lane}`, line),
     });
