@@ -16,7 +16,7 @@ import path from 'node:path';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
-function need(command, install) {
+export function need(command, install) {
   if (spawnSync('sh', ['-c', `command -v ${command}`]).status !== 0) {
     throw new Error(`${command} is missing: install it (${install}) and run the bench again`);
   }
@@ -31,13 +31,16 @@ function freePort() {
   });
 }
 
-const median = (values) => {
+export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-/** wrk against one URL: requests/second and p99 in ms. */
-function wrk(url, target, { connections = 50, seconds = SECONDS } = {}) {
+/**
+ * wrk against one URL: requests/second, p50 and p99 in ms. `target.lua`: Lua appended to the request's script (a
+ * `request()` function that varies the request, for one).
+ */
+export function wrk(url, target, { connections = 50, seconds = SECONDS } = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'yunfan-wrk-'));
   const script = path.join(dir, 'request.lua');
   const headers = {
@@ -51,6 +54,7 @@ function wrk(url, target, { connections = 50, seconds = SECONDS } = {}) {
       `wrk.method = "${target.body ? 'POST' : 'GET'}"`,
       ...(target.body ? [`wrk.body = ${JSON.stringify(target.body)}`] : []),
       ...Object.entries(headers).map(([name, value]) => `wrk.headers["${name}"] = ${JSON.stringify(value)}`),
+      ...(target.lua ? [target.lua] : []),
     ].join('\n'),
   );
   const threads = Math.min(2, connections);
@@ -70,7 +74,7 @@ function wrk(url, target, { connections = 50, seconds = SECONDS } = {}) {
 }
 
 /** nginx on a free loopback port answering each target's path with the bytes the server answered it with. */
-async function startNginx(files, workers) {
+export async function startNginx(files, workers) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'yunfan-nginx-'));
   const port = await freePort();
   mkdirSync(path.join(dir, 'root'));
@@ -114,7 +118,7 @@ http {
  * A bare Node.js HTTP server answering each target with the same bytes and headers as the cached server, and
  * nothing else: the most one Node process can do here, so the cache's own cost is its distance from this.
  */
-async function startBareNode(files) {
+export async function startBareNode(files) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'yunfan-bare-'));
   const port = await freePort();
   writeFileSync(

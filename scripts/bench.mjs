@@ -19,8 +19,13 @@
 //   7. `cache-hit`: the nanoseconds one hit of the published-content cache takes, without a server
 //      (bench-cache-hit.mjs, which also compares two builds of the cache);
 //   8. `audit`: the back office's audit trail with 100,000 records of 20 people: one person's first and last page,
-//      everybody's first and a deep page, one operation (bench-audit.mjs; target 100 ms by person).
-// `npm run bench -- cache` (or `js`, `lighthouse`, `media`, `taps`, `first-tap`, `cache-hit`, `audit`, several) runs only those parts. `npm run bench -- --soak`
+//      everybody's first and a deep page, one operation (bench-audit.mjs; target 100 ms by person);
+//   9. `render`: the uncached page render on one core (CACHE=false, WORKERS=1), the public pages in turn and each
+//      alone, beside nginx and bare Node sending the same bytes (bench-render.mjs; target 300 pages/s, p99 100 ms);
+//  10. `scale`: the site ten years on (100,000 articles, 20,000 cases, 100,000 leads, 20,000 media rows): every
+//      public read and page, search, the deepest list steps and the back office's lists, uncached, p95 beside the
+//      goals, then the streamed exports, sitemaps, backup and restore (bench-scale.mjs).
+// `npm run bench -- cache` (or `js`, `lighthouse`, `media`, `taps`, `first-tap`, `cache-hit`, `audit`, `render`, `scale`, several) runs only those parts. `npm run bench -- --soak`
 // runs only the 10-minute soak of mixed public reads (bench-soak.mjs), which the default run leaves out. The cache part
 // needs wrk and nginx (`apt-get install -y wrk nginx-light`).
 // Install a CJK font first (`apt-get install -y fonts-wqy-microhei`): without one, Chinese text layout costs
@@ -36,6 +41,8 @@ import { cacheBench } from './bench-cache.mjs';
 import { cacheHitBench } from './bench-cache-hit.mjs';
 import { firstTapBench } from './bench-first-tap.mjs';
 import { mediaBench } from './bench-media.mjs';
+import { renderBench } from './bench-render.mjs';
+import { scaleBench } from './bench-scale.mjs';
 import { soakBench } from './bench-soak.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -311,7 +318,7 @@ function tapTable() {
   }));
 }
 
-const SECTIONS = ['js', 'cache', 'lighthouse', 'media', 'taps', 'first-tap', 'cache-hit', 'audit'];
+const SECTIONS = ['js', 'cache', 'lighthouse', 'media', 'taps', 'first-tap', 'cache-hit', 'audit', 'render', 'scale'];
 const soak = process.argv.includes('--soak');
 const chosen = process.argv.slice(2).filter((arg) => SECTIONS.includes(arg));
 const run = (section) => !soak && (chosen.length === 0 || chosen.includes(section));
@@ -353,3 +360,6 @@ if (run('first-tap')) await firstTapBench({ startServer, publicPages, chromiumSe
 if (run('cache-hit')) cacheHitBench();
 
 if (run('audit')) await auditBench(startServer);
+if (run('scale')) await scaleBench(startServer);
+
+if (run('render')) await renderBench(startServer);
