@@ -43,9 +43,8 @@ export class MessagesAdminController {
   @RawResponse()
   async exportFile(@Body() body: MessageExportDto): Promise<StreamableFile> {
     const file = await this.messages.exportFile(body.format, body.search);
-    return new StreamableFile(file.bytes, {
+    return new StreamableFile(file.stream, {
       type: file.type,
-      length: file.bytes.length,
       // The Chinese name for browsers (RFC 6266), a plain one for anything older.
       disposition: `attachment; filename="messages.${body.format}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
     });

@@ -1,3 +1,4 @@
+import { PassThrough, Readable } from 'node:stream';
 import { beijingIso, type Message, type MessageExportFormat } from '@site/shared-types';
 import ExcelJS from 'exceljs';
 
@@ -33,23 +34,58 @@ export function csvCell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-export function messagesCsv(messages: readonly Message[]): Buffer {
-  const lines = [
-    COLUMNS.map((c) => csvCell(c.header)).join(','),
-    ...messages.map((m) => COLUMNS.map((c) => csvCell(c.value(m))).join(',')),
-  ];
-  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+function csvLine(message: Message): string {
+  return `${COLUMNS.map((c) => csvCell(c.value(message))).join(',')}\r\n`;
 }
 
-export async function messagesXlsx(messages: readonly Message[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+/** The CSV of the messages, written batch by batch as `batches` yields them: nothing holds the whole file. */
+export function messagesCsv(batches: AsyncIterable<readonly Message[]>): Readable {
+  async function* text(): AsyncGenerator<string> {
+    yield `\uFEFF${COLUMNS.map((c) => csvCell(c.header)).join(',')}\r\n`;
+    for await (const batch of batches) if (batch.length > 0) yield batch.map(csvLine).join('');
+  }
+  return Readable.from(text(), { objectMode: false });
+}
+
+/**
+ * The XLSX of the messages, written as `batches` yields them by exceljs's streaming writer: each row is committed
+ * (turned into the sheet's XML and zipped) once added, and the next batch is read only once what was written so
+ * far has gone on, so a slow download does not pile the file up in memory. Strings are written in their cells, not
+ * in a shared table (which would hold every distinct text until the end).
+ */
+export function messagesXlsx(batches: AsyncIterable<readonly Message[]>): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = '网站管理后台';
   const sheet = workbook.addWorksheet('留言', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }));
   sheet.getRow(1).font = { bold: true };
-  for (const message of messages) sheet.addRow(COLUMNS.map((c) => c.value(message)));
   sheet.getColumn(6).alignment = { wrapText: true, vertical: 'top' };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  sheet.getRow(1).commit();
+  void (async () => {
+    for await (const batch of batches) {
+      for (const message of batch) sheet.addRow(COLUMNS.map((c) => c.value(message))).commit();
+      if (out.destroyed) return;
+      if (out.writableNeedDrain) await drained(out);
+      if (out.destroyed) return;
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => out.destroy(error as Error));
+  return out;
+}
+
+/** Resolves once `stream` has room again, or is gone (the client hung up). */
+function drained(stream: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
 }
 
 /** `留言-20261126-0930.xlsx`, in Beijing time. */

@@ -45,6 +45,37 @@ export function listMessages(db: Sql, search: string, window: PageWindow): Promi
   );
 }
 
+/** Where a batch of an export ends: the next one starts after it (the time as text keeps its microseconds). */
+export interface MessageCursor {
+  at: string;
+  id: number;
+}
+
+/**
+ * One batch of an export, newest first, after `cursor`: keyset, so each batch is a range of `message_order_idx`
+ * however deep into the messages it is.
+ */
+export async function exportMessageBatch(
+  db: Sql,
+  search: string,
+  cursor: MessageCursor | null,
+  limit: number,
+): Promise<{ rows: MessageRow[]; next: MessageCursor | null }> {
+  const after = cursor ? `AND (created_at, id) < ($3::timestamptz, $4::int)` : '';
+  const params = cursor ? [search, limit, cursor.at, cursor.id] : [search, limit];
+  const rows = await query<MessageRow & { cursor_at: string }>(
+    db,
+    `SELECT ${COLUMNS}, created_at::text AS cursor_at FROM message WHERE ${SEARCH_WHERE} ${after}
+     ORDER BY created_at DESC, id DESC LIMIT $2`,
+    params,
+  );
+  const last = rows.at(-1);
+  return {
+    rows: rows.map(({ cursor_at: _at, ...row }) => row),
+    next: rows.length === limit && last ? { at: last.cursor_at, id: last.id } : null,
+  };
+}
+
 export function countMessages(db: Sql, search: string): Promise<number> {
   return queryCount(db, `SELECT count(*)::int AS n FROM message WHERE ${SEARCH_WHERE}`, [search]);
 }

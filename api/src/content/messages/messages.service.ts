@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AdminList, LeaveWordRequest, Message, MessageExportFormat, UnreadCount } from '@site/shared-types';
@@ -12,6 +13,7 @@ import {
   countMessages,
   countUnread,
   deleteMessage,
+  exportMessageBatch,
   insertMessage,
   listMessages,
   setMessageRead,
@@ -29,9 +31,12 @@ export const LEAVE_WORD_RULE: LimitRule = {
 
 /** The most messages one export holds. */
 export const EXPORT_MAX = 100_000;
+/** Messages an export reads at a time. */
+const EXPORT_BATCH = 1000;
 
+/** An export: its bytes as they are made (read from the database a batch at a time while sent), type and name. */
 export interface ExportedFile {
-  bytes: Buffer;
+  stream: Readable;
   type: string;
   name: string;
 }
@@ -77,12 +82,28 @@ export class MessagesService {
     return adminList(rows.map(toMessage), total, window.page, perPage, []);
   }
 
-  /** The messages a search finds (all without one), newest first, as a file of `format`. */
+  /**
+   * The messages a search finds (all without one), newest first, at most `EXPORT_MAX`, as a file of `format`
+   * streamed while the messages are read a batch at a time. The first batch is read before answering, so a
+   * database that cannot be reached is refused with an envelope rather than a broken download.
+   */
   async exportFile(format: MessageExportFormat, search: string | undefined): Promise<ExportedFile> {
-    const rows = await listMessages(this.db, search ?? '', { limit: EXPORT_MAX, offset: 0, page: 1 });
-    const messages = rows.map(toMessage);
-    const bytes = format === 'csv' ? messagesCsv(messages) : await messagesXlsx(messages);
-    return { bytes, type: EXPORT_TYPES[format], name: exportFileName(format, new Date()) };
+    const db = this.db;
+    const term = search ?? '';
+    const first = await exportMessageBatch(db, term, null, EXPORT_BATCH);
+    async function* batches(): AsyncGenerator<Message[]> {
+      let batch = first;
+      let sent = 0;
+      for (;;) {
+        const rows = batch.rows.slice(0, EXPORT_MAX - sent);
+        sent += rows.length;
+        yield rows.map(toMessage);
+        if (!batch.next || sent >= EXPORT_MAX) return;
+        batch = await exportMessageBatch(db, term, batch.next, Math.min(EXPORT_BATCH, EXPORT_MAX - sent));
+      }
+    }
+    const stream = format === 'csv' ? messagesCsv(batches()) : messagesXlsx(batches());
+    return { stream, type: EXPORT_TYPES[format], name: exportFileName(format, new Date()) };
   }
 
   /** The messages nobody marked read yet (the side menu's badge). */
