@@ -87,3 +87,14 @@ export const SEO_FILES = {
 } as const;
 
 export const SEO_FILE_PATHS: ReadonlySet<string> = new Set(Object.values(SEO_FILES));
+
+/**
+ * A sitemap's further files, on a site with more pages than one file holds: `/sitemap-desktop-2.xml`,
+ * `/sitemap-mobile-3.xml`… (the first is `/sitemap-desktop.xml` or `/sitemap-mobile.xml`).
+ */
+export const SITEMAP_PART_PATH = /^\/sitemap-(desktop|mobile)-([2-9]|[1-9][0-9]{1,3})\.xml$/;
+
+/** Whether `path` is one of the search-engine files: robots.txt, the sitemap index or a file of a sitemap. */
+export function isSeoFilePath(path: string): boolean {
+  return SEO_FILE_PATHS.has(path) || SITEMAP_PART_PATH.test(path);
+}

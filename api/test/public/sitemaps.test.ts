@@ -1,5 +1,6 @@
 import type { MenuForm } from '@site/shared-types';
 import type { Response } from 'supertest';
+import { SeoFiles } from '../../src/delivery/seo/seo-files.service.js';
 import { adminCall, login } from '../support/admin-session.js';
 import { ok } from '../support/envelope.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -292,5 +293,79 @@ describe('without PUBLIC_URL', () => {
     const urls = urlsOf(parseXml((await bare.http.get('/sitemap-desktop.xml').set('Host', 'a.example.org')).text));
     expect(urls.map((url) => url.loc)).toEqual(expect.arrayContaining(['http://a.example.org/']));
     expect(urls.find((url) => url.loc === 'http://a.example.org/itemnews.html')!.lastmod).toBeNull();
+  });
+});
+
+describe('a sitemap longer than one file holds', () => {
+  const PER_FILE = 7;
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({ PUBLIC_URL: ORIGIN });
+    // A file holds 50,000 addresses; this site's few dozen pages are cut into files of 7 instead.
+    small.app.get(SeoFiles).urlsPerFile = PER_FILE;
+  });
+  afterAll(() => small.close());
+
+  const fileUrls = async (loc: string) => urlsOf(xmlOf(await small.http.get(new URL(loc).pathname)));
+  const published = async (table: 'case' | 'news') =>
+    (
+      await small.sql<{ id: number }>(
+        `SELECT id FROM "${table}" WHERE deleted_at IS NULL AND status = 'published' ORDER BY id`,
+      )
+    ).map((row) => row.id);
+
+  it('should name every file of each sitemap in the index, and list every page in exactly one of them', async () => {
+    // Some items the sitemaps leave out: a draft and a trashed article.
+    const [draft, trashed] = await small.sql<{ id: number }>('SELECT id FROM news ORDER BY id LIMIT 2');
+    await small.sql(`UPDATE news SET status = 'draft' WHERE id = $1`, [draft!.id]);
+    await small.sql('UPDATE news SET deleted_at = now() WHERE id = $1', [trashed!.id]);
+
+    const index = xmlOf(await small.http.get('/sitemap.xml'));
+    const files = index.children.map((sitemap) => ({
+      loc: sitemap.children[0]!.text,
+      lastmod: sitemap.children.find((child) => child.local === 'lastmod')?.text ?? null,
+    }));
+    const [cases, news] = [await published('case'), await published('news')];
+    expect(news).not.toContain(draft!.id);
+    expect(news).not.toContain(trashed!.id);
+    for (const [face, items] of [
+      ['desktop', ['/details/', '/news/']],
+      ['mobile', ['/move/details/', '/move/news/']],
+    ] as const) {
+      const own = files.filter((file) => file.loc.startsWith(`${ORIGIN}/sitemap-${face}`));
+      const urls: Url[] = [];
+      for (const [i, file] of own.entries()) {
+        expect(file.loc).toBe(`${ORIGIN}/sitemap-${face}${i === 0 ? '' : `-${i + 1}`}.xml`);
+        const listed = await fileUrls(file.loc);
+        expect(listed.length).toBeGreaterThan(0);
+        expect(listed.length).toBeLessThanOrEqual(PER_FILE);
+        if (i < own.length - 1) expect(listed).toHaveLength(PER_FILE);
+        // Each file is dated in the index by its newest entry.
+        const dates = listed.map((url) => url.lastmod).filter((date) => date !== null);
+        expect(file.lastmod).toBe(dates.sort((a, b) => Date.parse(b) - Date.parse(a))[0] ?? null);
+        urls.push(...listed);
+      }
+      expect(own.length).toBeGreaterThan(3);
+      expect(own).toHaveLength(Math.ceil(urls.length / PER_FILE));
+      const locs = urls.map((url) => url.loc);
+      expect(new Set(locs).size).toBe(locs.length);
+      const paths = locs.map((loc) => loc.slice(ORIGIN.length));
+      // Every published case and article once, in id order; nothing else of theirs.
+      expect(paths.filter((path) => path.startsWith(items[0]))).toEqual(cases.map((id) => `${items[0]}${id}.html`));
+      expect(paths.filter((path) => path.startsWith(items[1]))).toEqual(news.map((id) => `${items[1]}${id}.html`));
+      // The fixed and list pages, then the cases, then the articles: the order of the whole list.
+      const seo = small.app.get(SeoFiles);
+      const whole = await (face === 'desktop' ? seo.desktopPages() : seo.mobilePages());
+      expect(paths).toEqual(whole.map((page) => page.path));
+      if (face === 'mobile') for (const url of urls) expect(url.mobile).toHaveLength(1);
+    }
+    // A file past the last is not found, nor is a number that no file can have.
+    const last = files.filter((file) => file.loc.includes('desktop')).length;
+    for (const path of [`/sitemap-desktop-${last + 1}.xml`, '/sitemap-desktop-1.xml', '/sitemap-mobile-0.xml']) {
+      expect((await small.http.get(path)).status).toBe(404);
+    }
+    // Every file is kept by the published-content cache, like the first.
+    const again = await small.http.get(new URL(files[1]!.loc).pathname);
+    expect(again.headers['x-cache']).toBe('HIT');
   });
 });

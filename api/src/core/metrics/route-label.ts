@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { SEO_FILE_PATHS } from '@site/shared-types';
+import { isSeoFilePath } from '@site/shared-types';
 
 const ROUTE_LABEL = Symbol('metrics route label');
 
@@ -27,5 +27,5 @@ export function routeOf(req: IncomingMessage, method: string, path: string): str
   if (path.startsWith('/assets/') || path.startsWith('/remotes/')) return 'static';
   if (path.startsWith('/uploads/')) return 'uploads';
   if (method !== 'GET' && method !== 'HEAD') return 'other';
-  return SEO_FILE_PATHS.has(path) ? 'seo' : 'page';
+  return isSeoFilePath(path) ? 'seo' : 'page';
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { isAdminPath, SEO_FILE_PATHS } from '@site/shared-types';
+import { isAdminPath, isSeoFilePath } from '@site/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { AuthService } from '../../core/auth/auth.service.js';
 import { ANONYMOUS_BODY_LIMIT_BYTES, BODY_READ, readJson, refuseBody } from '../../core/body-parsing.js';
@@ -155,7 +155,7 @@ export class CacheServer implements OnModuleInit {
       return void this.servePost(req, res, next, route);
     }
     if (method !== 'GET' || /^\/(uploads|assets|remotes)\//.test(path) || isAdminPath(path)) return next();
-    if (SEO_FILE_PATHS.has(path)) return this.serveSeoFile(req, res, next, path);
+    if (isSeoFilePath(path)) return this.serveSeoFile(req, res, next, path);
     this.servePage(req, res, next);
   }
 

@@ -62,6 +62,62 @@ export function listSitemapNews(db: Sql): Promise<DatedRow[]> {
   );
 }
 
+/** The items that have pages of their own in the sitemaps: cases and articles. */
+export type SitemapItemKind = 'case' | 'news';
+
+const ITEM_TABLES: Record<SitemapItemKind, string> = { case: '"case"', news: 'news' };
+
+/** How many published items of each kind there are (the sitemaps' length, with their few fixed pages). */
+export async function countSitemapItems(db: Sql): Promise<Record<SitemapItemKind, number>> {
+  const row = await queryOne<Record<SitemapItemKind, number>>(
+    db,
+    `SELECT (SELECT count(*)::int FROM "case" i WHERE ${isPublic('i')}) AS "case",
+            (SELECT count(*)::int FROM news i WHERE ${isPublic('i')}) AS news`,
+  );
+  return row ?? { case: 0, news: 0 };
+}
+
+/**
+ * How the published items of `kind`, in id order, fall into sitemap files of `perFile` addresses when `before`
+ * addresses come first: each file's number (from 0), how many of them it holds and the newest change among them.
+ */
+export function sitemapItemParts(
+  db: Sql,
+  kind: SitemapItemKind,
+  before: number,
+  perFile: number,
+): Promise<Array<{ part: number; count: number; lastmod: Date | null }>> {
+  return query(
+    db,
+    `SELECT part, count(*)::int AS count, max(lastmod) AS lastmod
+     FROM (SELECT (($1::bigint + row_number() OVER (ORDER BY i.id) - 1) / $2::int)::int AS part,
+                  greatest(i.created_at, i.updated_at) AS lastmod
+           FROM ${ITEM_TABLES[kind]} i WHERE ${isPublic('i')}) numbered
+     GROUP BY part ORDER BY part`,
+    [before, perFile],
+  );
+}
+
+/** Published items of `kind` in id order, `limit` of them from the `offset`th (the first batch of a file). */
+export function sitemapItemsAt(db: Sql, kind: SitemapItemKind, offset: number, limit: number): Promise<DatedRow[]> {
+  return query<DatedRow>(
+    db,
+    `SELECT i.id, greatest(i.created_at, i.updated_at) AS lastmod FROM ${ITEM_TABLES[kind]} i
+     WHERE ${isPublic('i')} ORDER BY i.id ASC OFFSET $1 LIMIT $2`,
+    [offset, limit],
+  );
+}
+
+/** Published items of `kind` in id order, `limit` of them after the id `after` (the next batches: keyset). */
+export function sitemapItemsAfter(db: Sql, kind: SitemapItemKind, after: number, limit: number): Promise<DatedRow[]> {
+  return query<DatedRow>(
+    db,
+    `SELECT i.id, greatest(i.created_at, i.updated_at) AS lastmod FROM ${ITEM_TABLES[kind]} i
+     WHERE ${isPublic('i')} AND i.id > $1 ORDER BY i.id ASC LIMIT $2`,
+    [after, limit],
+  );
+}
+
 export async function findContentDates(db: Sql): Promise<ContentDates> {
   const row = await queryOne<ContentDates>(
     db,

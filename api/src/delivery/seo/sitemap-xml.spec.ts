@@ -1,4 +1,13 @@
-import { escapeXml, newest, sitemapIndex, urlset, w3cDateTime } from './sitemap-xml.js';
+import {
+  escapeXml,
+  newest,
+  SITEMAP_MAX_BYTES,
+  SITEMAP_MAX_URLS,
+  sitemapIndex,
+  urlset,
+  urlsPerSitemap,
+  w3cDateTime,
+} from './sitemap-xml.js';
 
 describe('escapeXml', () => {
   it('should escape the five special characters and drop what XML forbids', () => {
@@ -33,5 +42,19 @@ describe('urlset and sitemapIndex', () => {
     expect(sitemapIndex([{ loc: 'https://a.example.com/s.xml', lastmod: new Date(0) }])).toContain(
       '<sitemap><loc>https://a.example.com/s.xml</loc><lastmod>1970-01-01T08:00:00+08:00</lastmod></sitemap>',
     );
+  });
+});
+
+describe('urlsPerSitemap', () => {
+  it('should hold 50,000 addresses of a usual origin, fewer of a long one, never more than 10 MB', () => {
+    expect(urlsPerSitemap('https://www.yunfan.example.com')).toBe(SITEMAP_MAX_URLS);
+    expect(urlsPerSitemap('https://www.yunfan.example.com', 7)).toBe(7);
+    const long = `https://${'a'.repeat(200)}.example.com`;
+    const perFile = urlsPerSitemap(long);
+    expect(perFile).toBeLessThan(SITEMAP_MAX_URLS);
+    // A full file of the longest addresses a sitemap lists, each dated, is within the limit.
+    const entries = (count: number) =>
+      Array.from({ length: count }, () => ({ loc: `${long}/move/details/2147483647.html`, lastmod: new Date() }));
+    expect(Buffer.byteLength(urlset(entries(perFile), { mobile: true }))).toBeLessThanOrEqual(SITEMAP_MAX_BYTES);
   });
 });

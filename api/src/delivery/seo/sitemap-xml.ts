@@ -39,17 +39,44 @@ export function newest(...dates: Array<Date | null | undefined>): Date | null {
 
 const lastmod = (date: Date | null) => (date ? `<lastmod>${w3cDateTime(date)}</lastmod>` : '');
 
-/**
- * A `<urlset>`. On the mobile sitemap every `<url>` carries `<mobile:mobile type="mobile"/>`, after `<lastmod>`:
- * the sitemap schema allows elements of other namespaces only at the end of `<url>`.
- */
-export function urlset(entries: readonly SitemapEntry[], options: { mobile: boolean }): string {
+/** The most addresses one sitemap file lists (sitemaps.org and Baidu alike). */
+export const SITEMAP_MAX_URLS = 50_000;
+/** The largest a sitemap file may be (Baidu's limit; sitemaps.org allows 50 MB). */
+export const SITEMAP_MAX_BYTES = 10 * 1024 * 1024;
+/** Longer than the path of any page a sitemap lists (`/move/details/2147483647.html` is 29 characters). */
+const LONGEST_PATH = 40;
+
+/** The start of a `<urlset>`, up to its first `<url>`. */
+export function urlsetStart(options: { mobile: boolean }): string {
   const namespaces = `xmlns="${SITEMAP_NS}"${options.mobile ? ` xmlns:mobile="${BAIDU_MOBILE_NS}"` : ''}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ${namespaces}>\n`;
+}
+
+export const URLSET_END = '</urlset>\n';
+
+/**
+ * One `<url>` of a `<urlset>`. On the mobile sitemap it carries `<mobile:mobile type="mobile"/>`, after
+ * `<lastmod>`: the sitemap schema allows elements of other namespaces only at the end of `<url>`.
+ */
+export function urlElement(entry: SitemapEntry, options: { mobile: boolean }): string {
   const annotation = options.mobile ? '<mobile:mobile type="mobile"/>' : '';
-  const urls = entries.map(
-    (entry) => `  <url><loc>${escapeXml(entry.loc)}</loc>${lastmod(entry.lastmod)}${annotation}</url>\n`,
-  );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ${namespaces}>\n${urls.join('')}</urlset>\n`;
+  return `  <url><loc>${escapeXml(entry.loc)}</loc>${lastmod(entry.lastmod)}${annotation}</url>\n`;
+}
+
+/** A whole `<urlset>` (a file written piece by piece is `urlsetStart`, `urlElement`s, `URLSET_END`). */
+export function urlset(entries: readonly SitemapEntry[], options: { mobile: boolean }): string {
+  return urlsetStart(options) + entries.map((entry) => urlElement(entry, options)).join('') + URLSET_END;
+}
+
+/**
+ * How many addresses on `origin` one sitemap file holds: at most `most`, and few enough that the file stays within
+ * `SITEMAP_MAX_BYTES` even if every address were the longest there can be (a long origin makes the files shorter).
+ */
+export function urlsPerSitemap(origin: string, most = SITEMAP_MAX_URLS): number {
+  const longest = { loc: `${origin}/${'x'.repeat(LONGEST_PATH)}`, lastmod: new Date(0) };
+  const worst = Buffer.byteLength(urlElement(longest, { mobile: true }));
+  const room = SITEMAP_MAX_BYTES - Buffer.byteLength(urlsetStart({ mobile: true }) + URLSET_END);
+  return Math.max(1, Math.min(most, Math.floor(room / worst)));
 }
 
 /** A `<sitemapindex>` naming the sitemaps. */
