@@ -5,6 +5,7 @@ import { Logger } from '@nestjs/common';
 import { FileWriter, UNFINISHED } from './file-writer.js';
 import {
   checkKey,
+  RELEASES_PREFIX,
   UPLOADS_PREFIX,
   VARIANTS_PREFIX,
   type ByteRange,
@@ -12,7 +13,7 @@ import {
   type MediaStore,
 } from './media-store.js';
 
-const FOLDERS = [UPLOADS_PREFIX, VARIANTS_PREFIX];
+const FOLDERS = [UPLOADS_PREFIX, VARIANTS_PREFIX, RELEASES_PREFIX];
 
 const missing = (error: unknown) => {
   const code = (error as NodeJS.ErrnoException | null)?.code;
@@ -20,7 +21,8 @@ const missing = (error: unknown) => {
 };
 
 /**
- * The media as files under DATA_DIR, as they always were: `uploads/…` and `image-variants/…`, one file per key.
+ * The media as files under DATA_DIR, as they always were: `uploads/…`, `image-variants/…` and `releases/…`, one file
+ * per key.
  * Writes go through the {@link FileWriter} (whole or nothing); a file still being written is never listed.
  */
 export class LocalMediaStore implements MediaStore {

@@ -11,6 +11,8 @@ export const MEDIA_STORE = Symbol('MEDIA_STORE');
 export const UPLOADS_PREFIX = 'uploads/';
 /** The resized copies made from them: derived, made again when missing (docs/decisions.md "Image variants"). */
 export const VARIANTS_PREFIX = 'image-variants/';
+/** The front ends' releases, each under its remote and id, never changed (docs/architecture.md "Releases"). */
+export const RELEASES_PREFIX = 'releases/';
 
 export interface MediaInfo {
   size: number;
@@ -56,7 +58,7 @@ export class MediaUnavailable extends Error {
   }
 }
 
-const KEY = /^(uploads|image-variants)\/(?:[A-Za-z0-9._-]+\/)*[A-Za-z0-9._-]+$/;
+const KEY = /^(uploads|image-variants|releases)\/(?:[A-Za-z0-9._-]+\/)*[A-Za-z0-9._-]+$/;
 
 /** Throws unless `key` is one the server makes: a known first folder, then plain names, no `.` or `..` segment. */
 export function checkKey(key: string): string {
@@ -73,6 +75,10 @@ const TYPES: Record<string, string> = {
   webp: 'image/webp',
   avif: 'image/avif',
   svg: 'image/svg+xml',
+  // A release's files (a CDN serves them from the bucket as they were stored).
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json; charset=utf-8',
 };
 
 /** The media type an object is served with, from its key's extension. */
