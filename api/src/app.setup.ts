@@ -135,7 +135,11 @@ function answerFromCacheFirst(app: NestExpressApplication, config: AppConfig, me
 
 /** Origins of the shell and remotes when they are not served by this server (CDN, development servers). */
 function frontendOrigins(config: AppConfig): string[] {
-  const urls = [config.frontend.shellUrl, ...Object.values(config.frontend.remotes).map((remote) => remote.url)];
+  const urls = [
+    config.frontend.shellUrl,
+    config.frontend.remotePublicBaseUrl,
+    ...Object.values(config.frontend.remotes).map((remote) => remote.url),
+  ];
   return [...new Set(urls.filter((url): url is string => url !== null).map((url) => new URL(url).origin))];
 }
 

@@ -43,6 +43,7 @@ describe('loadConfig', () => {
         mf_mobile: { dir: '/srv/site/mf-mobile/dist', url: null },
         mf_admin: { dir: '/srv/site/mf-admin/dist', url: null },
       },
+      remotePublicBaseUrl: null,
       ssr: true,
       hydration: 'demand',
       mapProvider: 'none',
@@ -58,6 +59,13 @@ describe('loadConfig', () => {
   it('should let a remote live on another origin', () => {
     const config = load({ REMOTE_MF_MOBILE_URL: 'https://cdn.example.com/mf-mobile/r1/mf-manifest.json' });
     expect(config.frontend.remotes.mf_mobile.url).toBe('https://cdn.example.com/mf-mobile/r1/mf-manifest.json');
+  });
+
+  it('should let browsers load the stored releases from a public base URL', () => {
+    expect(load({ REMOTE_PUBLIC_BASE_URL: 'https://cdn.example.cn/site/' }).frontend.remotePublicBaseUrl).toBe(
+      'https://cdn.example.cn/site',
+    );
+    expect(errorOf({ REMOTE_PUBLIC_BASE_URL: 'cdn.example.cn' }).variable).toBe('REMOTE_PUBLIC_BASE_URL');
   });
 
   it('should read every variable', () => {

@@ -155,11 +155,18 @@ export interface FrontendConfig {
   shellDir: string;
   shellUrl: string | null;
   /**
-   * Per remote: the folder of its releases and `current.json` (`REMOTE_<NAME>_DIR`, a shared folder for several
-   * machines), and `REMOTE_<NAME>_URL`: a fixed remote on another origin, or with `{release}` in it, where the
-   * browser loads the release the pointer names (a CDN origin holding the same release folders).
+   * Per remote: this machine's build folder, its releases and `current.json` (`REMOTE_<NAME>_DIR`; a release is
+   * served once taken from there into the media store), and `REMOTE_<NAME>_URL`: a fixed remote on another origin,
+   * or with `{release}` in it, where the browser loads the release the pointer names (a CDN origin holding the
+   * releases' browser builds).
    */
   remotes: Record<RemoteName, { dir: string; url: string | null }>;
+  /**
+   * `REMOTE_PUBLIC_BASE_URL`: where browsers load the releases kept in the media store (a CDN or the bucket's public
+   * address), no slash at the end; below it, a release's files have their store keys (`releases/<remote>/<id>/web/…`).
+   * `null`: this server sends them under `/remotes/`.
+   */
+  remotePublicBaseUrl: string | null;
   /** Render the public pages on the server (off: every page is rendered in the browser). */
   ssr: boolean;
   /** When a server-rendered page starts its scripts (docs/decisions.md "Hydration"). */
@@ -377,6 +384,7 @@ export const CONFIG_VARIABLES = [
   'SHELL_URL',
   ...REMOTE_NAMES.map((name) => `REMOTE_${name.toUpperCase()}_URL`),
   ...REMOTE_NAMES.map((name) => `REMOTE_${name.toUpperCase()}_DIR`),
+  'REMOTE_PUBLIC_BASE_URL',
   'CANARY_MAX_ERROR_PERCENT',
   'CANARY_MIN_VIEWS',
   'CANARY_MIN_VISITORS',
@@ -581,6 +589,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
           },
         ]),
       ) as FrontendConfig['remotes'],
+      remotePublicBaseUrl: url(env, 'REMOTE_PUBLIC_BASE_URL', ['http:', 'https:']),
       ssr: flag(env, 'SSR', true),
       hydration: oneOf(env, 'HYDRATION', HYDRATION_MODES, 'demand'),
       mapProvider: oneOf(env, 'MAP_PROVIDER', MAP_PROVIDERS, 'none'),
