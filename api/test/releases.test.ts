@@ -227,7 +227,13 @@ describe('switching', () => {
       const lines: string[] = [];
       const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
       const cli = (...argv: string[]) =>
-        runReleaseCommand(argv, { ...env, DATABASE_URL: t.databaseUrl }, { cwd: repoRoot, root: repoRoot }, io);
+        runReleaseCommand(
+          argv,
+          // The servers' database and media store (DATA_DIR holds the local store).
+          { ...env, DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir },
+          { cwd: repoRoot, root: repoRoot },
+          io,
+        );
 
       expect(await servedRelease(other)).toMatchObject({ release: first });
       expect(await cli('activate', 'desktop', next)).toBe(0);
@@ -258,6 +264,7 @@ describe('switching', () => {
       expect(await cli('canary', 'desktop', next, '0')).toBe(2);
       expect(await cli('activate', 'phone', next)).toBe(2);
       expect(await cli('launch')).toBe(2);
+      expect(await cli('import')).toBe(2);
       expect((await servedRelease(other)).release).toBe(first);
     } finally {
       await other.close();
@@ -287,6 +294,32 @@ describe('a pointer written by hand', () => {
       await t.app.get(RemotesService).changed();
     }
     expect((await servedRelease(t)).release).toBe(first);
+  });
+});
+
+describe('a CDN in front of the stored releases', () => {
+  it('should hand browsers the files at their store keys below REMOTE_PUBLIC_BASE_URL', async () => {
+    const cdn = await createTestApp(
+      { ...env, REMOTE_PUBLIC_BASE_URL: 'https://cdn.yunfan.example.cn/site/' },
+      { reuse: t },
+    );
+    try {
+      const base = `https://cdn.yunfan.example.cn/site/releases/mf_desktop/${first}/web/`;
+      const page = await cdn.http.get('/').set('user-agent', 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130');
+      expect(page.text).toContain(`data-release="${first}"`);
+      expect(page.text).toContain(`${base}mf-manifest.json`);
+      expect(page.text).not.toContain('/remotes/mf_desktop/');
+      expect(page.headers['content-security-policy']).toMatch(/script-src [^;]*https:\/\/cdn\.yunfan\.example\.cn/);
+      const pointer = await cdn.http.get('/api/frontend/remotes');
+      expect(pointer.body.data.remotes.mf_desktop.entry).toBe(`${base}mf-manifest.json`);
+      // The same keys hold the release's files in the store (here the local one, under DATA_DIR), as built.
+      for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
+        const stored = readFileSync(path.join(t.config.dataDir, 'releases', 'mf_desktop', first, 'web', file));
+        expect(stored.equals(readFileSync(path.join(dist('mf_desktop'), 'releases', first, 'web', file)))).toBe(true);
+      }
+    } finally {
+      await cdn.close();
+    }
   });
 });
 

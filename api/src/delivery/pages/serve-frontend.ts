@@ -36,10 +36,11 @@ export function serveFrontend(app: NestExpressApplication, config: AppConfig): v
   app.use('/assets', ...confinedStatic(path.join(config.frontend.shellDir, 'assets'), staticOptions));
   const remotes = app.get(RemotesService);
   for (const name of REMOTE_NAMES) {
-    // `/remotes/<name>/<release>/<file>` is the release's browser build (`releases/<release>/web/<file>`);
-    // its server build is never served.
+    // `/remotes/<name>/<release>/<file>` is the release's browser build (`<release>/web/<file>` of this server's
+    // copy, made from the media store on first use); its server build is never served.
     app.use(
       `/remotes/${name}`,
+      remotes.copyOnDemand(name),
       ...confinedStatic(remotes.releasesDir(name), staticOptions, ([release, ...file]) =>
         release && RELEASE_ID.test(release) ? { folder: [release, 'web'], file } : null,
       ),

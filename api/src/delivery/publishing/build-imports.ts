@@ -4,13 +4,14 @@ import { REMOTE_NAMES, type RemoteName } from '@site/shared-types';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ReleaseFiles } from '../releases/release-files.js';
+import { ReleaseStore, ReleaseUnavailable } from '../releases/release-store.js';
 import { ReleaseGate } from './release-gate.js';
 import { ACTOR, ReleaseSwitches } from './release-switches.js';
 import { listPointers } from '../releases/release.queries.js';
 
 /**
- * Takes in the release the build command named in `current.json` (docs/architecture.md "Releases"), through the
- * same gate and switch as the back office. Called every round by ReleaseRounds.
+ * Takes in the release the build command named in `current.json` (docs/architecture.md "Releases"): into the media
+ * store, then through the same gate and switch as the back office. Called every round by ReleaseRounds.
  */
 @Injectable()
 export class BuildImports {
@@ -22,14 +23,16 @@ export class BuildImports {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly db: DataSource,
     private readonly files: ReleaseFiles,
+    private readonly store: ReleaseStore,
     private readonly gate: ReleaseGate,
     private readonly switches: ReleaseSwitches,
   ) {}
 
   /**
    * The build command switches `current.json` to each release it builds: a release named there that was not
-   * taken in yet goes through the gate and becomes active, or is refused and recorded. Each is taken in once (a
-   * later rollback is not undone by the file still naming the newer release).
+   * taken in yet is stored, goes through the gate and becomes active, or is refused and recorded. Each is taken in
+   * once (a later rollback is not undone by the file still naming the newer release). A store or database that
+   * cannot be reached fails the round: the next one tries again.
    */
   async importBuilds(): Promise<void> {
     // The files first: an idle server reads the database only when a file names something not seen taken in.
@@ -48,7 +51,14 @@ export class BuildImports {
         this.imported.set(remote, release);
         continue;
       }
-      const problems = await this.gate.problems(remote, release, { smoke: true });
+      let problems: string[];
+      try {
+        await this.store.importBuild(remote, release);
+        problems = await this.gate.problems(remote, release, { smoke: true });
+      } catch (error) {
+        if (!(error instanceof ReleaseUnavailable) || error.kind === 'transient') throw error;
+        problems = [error.reason];
+      }
       const changed = await this.switches.switch(remote, (locked) => {
         if (locked.imported === release) return null;
         if (problems.length > 0) {

@@ -8,21 +8,25 @@ import { SsrService } from '../pages/ssr.service.js';
 import { KeywordsService } from '../../content/keywords/keywords.service.js';
 import { SeoFiles } from '../seo/seo-files.service.js';
 import { ReleaseFiles, RELEASE_ID } from '../releases/release-files.js';
+import { ReleaseStore, ReleaseUnavailable } from '../releases/release-store.js';
 
 const FACES: Record<RemoteName, SiteFace> = { mf_desktop: 'desktop', mf_mobile: 'mobile', mf_admin: 'admin' };
 
 /**
  * The gate every switch of a pointer goes through (docs/architecture.md "Releases"), whoever asks: the back
- * office, the release command, the build's `current.json`. A release is refused when its files are not there,
- * when it was built against singletons or a platform contract the serving shell does not provide, or when its
- * server build fails to render a page of any route in its face's route table (the smoke render). Answers the
- * reasons, in Chinese; empty when the release may be switched on.
+ * office, the release command, the build's `current.json`. It reads the release from the media store. A release is
+ * refused when it is not stored, when its files there do not match its manifest, when it was built against
+ * singletons or a platform contract the serving shell does not provide, or when its server build fails to render a
+ * page of any route in its face's route table (the smoke render). Answers the reasons, in Chinese; empty when the
+ * release may be switched on. Throws a transient {@link ReleaseUnavailable} when the store or the database cannot
+ * be read now.
  */
 @Injectable()
 export class ReleaseGate {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly files: ReleaseFiles,
+    private readonly store: ReleaseStore,
     private readonly ssr: SsrService,
     private readonly shell: ShellTemplate,
     private readonly calls: RenderCalls,
@@ -36,12 +40,22 @@ export class ReleaseGate {
     if (url && !url.includes('{release}')) {
       return [`该站点由 REMOTE_${remote.toUpperCase()}_URL 指向固定地址，不能在这里切换版本`];
     }
-    if (!(await this.files.exists(remote, release))) return [`没有找到版本 ${release} 的文件`];
+    const stored = await this.store.stored(remote, release).catch((error: Error) => {
+      throw new ReleaseUnavailable('transient', `暂时无法读取版本 ${release} 的记录`, error.message);
+    });
+    if (!stored) return [`没有找到版本 ${release} 的文件`];
     const shell = await this.files.shellRecord();
-    const record = await this.files.record(remote, release);
+    const record = stored.record;
     if (shell) {
       const problems = compatibilityProblems(record, shell.provides);
       if (problems.length > 0) return problems;
+    }
+    // This server's copy, every file checked against the manifest (the smoke render runs it).
+    try {
+      await this.store.local(remote, release);
+    } catch (error) {
+      if (error instanceof ReleaseUnavailable && error.kind !== 'transient') return [error.reason];
+      throw error;
     }
     if (!options.smoke || !record?.server) return [];
     const files = await this.shell.files();

@@ -8,6 +8,7 @@ import { AuditRecorder } from '../../core/audit/audit-recorder.js';
 import { findAdminEmail } from '../../core/auth/auth.queries.js';
 import { RemotesService } from '../releases/remotes.service.js';
 import { ReleaseFiles } from '../releases/release-files.js';
+import { ReleaseStore, ReleaseUnavailable } from '../releases/release-store.js';
 import { ReleaseGate } from './release-gate.js';
 import {
   findPointer,
@@ -52,6 +53,7 @@ export class ReleaseSwitches {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly files: ReleaseFiles,
+    private readonly store: ReleaseStore,
     private readonly remotes: RemotesService,
     private readonly gate: ReleaseGate,
     private readonly audit: AuditRecorder,
@@ -183,9 +185,21 @@ export class ReleaseSwitches {
     await this.files.markInUse(remote, inUse).catch(() => undefined);
   }
 
-  /** The gate; a refusal is recorded (who tried what) and answered as an envelope error naming every problem. */
+  /**
+   * The gate, for a release taken into the media store first if it is a build of this machine not stored yet; a
+   * refusal is recorded (who tried what) and answered as an envelope error naming every problem. A store or
+   * database that cannot be reached now is answered as such, and not recorded.
+   */
   private async admit(remote: RemoteName, release: string, actor: string, options = { smoke: true }): Promise<void> {
-    const problems = await this.gate.problems(remote, release, options);
+    let problems: string[];
+    try {
+      await this.store.importBuild(remote, release);
+      problems = await this.gate.problems(remote, release, options);
+    } catch (error) {
+      if (!(error instanceof ReleaseUnavailable)) throw error;
+      if (error.kind === 'transient') throw failure(`${error.reason}，请稍后再试`);
+      problems = [error.reason];
+    }
     if (problems.length === 0) return;
     const row = await this.pointerRow(remote);
     await insertEvent(this.db, {

@@ -13,6 +13,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { RemotesService } from '../releases/remotes.service.js';
 import { ReleaseFiles } from '../releases/release-files.js';
+import { ReleaseStore } from '../releases/release-store.js';
 import { listEvents, listPointers, listStats, listVisitorCounts } from '../releases/release.queries.js';
 
 const TITLES: Record<RemoteName, string> = { mf_desktop: '桌面站', mf_mobile: '手机站', mf_admin: '管理后台' };
@@ -21,7 +22,7 @@ const EVENTS_SHOWN = 50;
 
 /**
  * What the back office's 版本发布 and `npm run release -- list` show (docs/behaviour.md#remote-releases): every
- * remote's kept releases with their records, state, compatibility problems and counts, the pointer as this
+ * remote's releases (the newest in the media store, and this machine's builds) with their records, state, compatibility problems and counts, the pointer as this
  * instance serves it, the latest switches, and the canary policy.
  */
 @Injectable()
@@ -30,6 +31,7 @@ export class ReleasesOverviewService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly db: DataSource,
     private readonly files: ReleaseFiles,
+    private readonly store: ReleaseStore,
     private readonly remotes: RemotesService,
   ) {}
 
@@ -49,8 +51,9 @@ export class ReleasesOverviewService {
       const external = url !== null && !url.includes('{release}');
       const active = external ? null : (served.active ?? row?.active ?? null);
       const releases: ReleaseRow[] = [];
-      for (const { release } of external ? [] : await this.files.kept(remote)) {
-        const record = await this.files.record(remote, release);
+      for (const { release, record } of external
+        ? []
+        : await this.store.kept(remote, [active, row?.previous, served.canary?.release])) {
         const state: ReleaseState =
           release === active
             ? 'active'

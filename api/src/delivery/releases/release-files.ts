@@ -12,14 +12,15 @@ const SHELL_TTL_MS = 1000;
 
 export interface KeptRelease {
   release: string;
-  /** The folder's time: the order of releases without a record. */
-  mtimeMs: number;
+  /** When it was stored, or for a build not stored yet its folder's time: the order of the release list. */
+  time: number;
 }
 
 /**
- * The release folders on disk (docs/architecture.md "Releases"): `<dir>/releases/<id>/` with its record
- * (`release.json`), `<dir>/current.json` (the build command's pointer), and the shell's record (`shell.json`).
- * A release folder never changes, so a record read once is kept.
+ * This machine's builds (docs/architecture.md "Releases"): the build command's folder `<dir>/releases/<id>/` with
+ * each release's record (`release.json`), `<dir>/current.json` (the build command's proposal), and the serving
+ * shell's record (`shell.json`). A build is served once it is taken into the media store (ReleaseStore); this is
+ * where it is taken from. A release folder never changes, so a record read once is kept.
  */
 @Injectable()
 export class ReleaseFiles {
@@ -28,12 +29,12 @@ export class ReleaseFiles {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  releaseDir(remote: RemoteName, release: string): string {
+  buildDir(remote: RemoteName, release: string): string {
     return path.join(this.config.frontend.remotes[remote].dir, 'releases', release);
   }
 
-  /** The kept releases of a remote, newest first. */
-  async kept(remote: RemoteName): Promise<KeptRelease[]> {
+  /** The releases in the build folder, newest first. */
+  async builds(remote: RemoteName): Promise<KeptRelease[]> {
     const dir = path.join(this.config.frontend.remotes[remote].dir, 'releases');
     const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
     const kept = await Promise.all(
@@ -41,37 +42,33 @@ export class ReleaseFiles {
         .filter((entry) => entry.isDirectory() && RELEASE_ID.test(entry.name))
         .map(async (entry) => ({
           release: entry.name,
-          mtimeMs: (await fs.stat(path.join(dir, entry.name)).catch(() => null))?.mtimeMs ?? 0,
+          time: (await fs.stat(path.join(dir, entry.name)).catch(() => null))?.mtimeMs ?? 0,
         })),
     );
-    return kept.sort((a, b) => b.mtimeMs - a.mtimeMs || b.release.localeCompare(a.release));
+    return kept.sort((a, b) => b.time - a.time || b.release.localeCompare(a.release));
   }
 
-  /** Whether a release's folder is there with a browser build. */
-  async exists(remote: RemoteName, release: string): Promise<boolean> {
+  /** Whether the build folder holds a release with a browser build. */
+  async inBuild(remote: RemoteName, release: string): Promise<boolean> {
     if (!RELEASE_ID.test(release)) return false;
     return fs
-      .access(path.join(this.releaseDir(remote, release), 'web', 'mf-manifest.json'))
+      .access(path.join(this.buildDir(remote, release), 'web', 'mf-manifest.json'))
       .then(() => true)
       .catch(() => false);
   }
 
-  /** A release's record as written (not checked: the gate reads it), or `null` when it has none. */
-  async record(remote: RemoteName, release: string): Promise<ReleaseRecord | null> {
+  /** A build's record as written (not checked: the gate reads it), or `null` when it has none. */
+  async buildRecord(remote: RemoteName, release: string): Promise<ReleaseRecord | null> {
     if (!RELEASE_ID.test(release)) return null;
     const key = `${remote}@${release}`;
     const known = this.records.get(key);
     if (known) return known;
-    try {
-      const record = JSON.parse(
-        await fs.readFile(path.join(this.releaseDir(remote, release), 'release.json'), 'utf8'),
-      ) as ReleaseRecord;
+    const record = await readRecord(this.buildDir(remote, release));
+    if (record) {
       if (this.records.size >= 256) this.records.clear();
       this.records.set(key, record);
-      return record;
-    } catch {
-      return null;
     }
+    return record;
   }
 
   /** What the serving shell gives the remotes (`shell.json` of its build), or `null` without one. */
@@ -106,5 +103,14 @@ export class ReleaseFiles {
     if ((await fs.readFile(file, 'utf8').catch(() => null)) === text) return;
     await fs.writeFile(`${file}.${process.pid}.tmp`, text);
     await fs.rename(`${file}.${process.pid}.tmp`, file);
+  }
+}
+
+/** The record (`release.json`) in a release folder, or `null` when it has none or it is not JSON. */
+export async function readRecord(dir: string): Promise<ReleaseRecord | null> {
+  try {
+    return JSON.parse(await fs.readFile(path.join(dir, 'release.json'), 'utf8')) as ReleaseRecord;
+  } catch {
+    return null;
   }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ReleaseAction, ReleaseEvent, ReleaseStats, RemoteName } from '@site/shared-types';
+import type { ReleaseRecord } from '@site/shared-types/release';
 import { execute, query, queryOne, type Sql } from '../../core/sql.js';
 
 /** A remote's pointer row (docs/architecture.md "Releases"). */
@@ -223,4 +224,62 @@ export async function abandonCanaryIfRunning(
   ]);
   await insertEvent(db, { ...event, remote, from: release, to: active?.active ?? null });
   return true;
+}
+
+/** A release kept in the media store (docs/architecture.md "Releases"). */
+export interface StoredReleaseRow {
+  remote: RemoteName;
+  release: string;
+  manifest_sha256: string;
+  /** Its `release.json` as built; `null` when it has none. */
+  record: ReleaseRecord | null;
+  files: number;
+  bytes: number;
+  /** Milliseconds since 1970. */
+  stored_at: number;
+}
+
+const STORED_COLUMNS = `remote, release, manifest_sha256, record, files, bytes::float8 AS bytes,
+  (extract(epoch FROM stored_at) * 1000)::float8 AS stored_at`;
+
+export function findStoredRelease(db: Sql, remote: RemoteName, release: string): Promise<StoredReleaseRow | undefined> {
+  return queryOne<StoredReleaseRow>(
+    db,
+    `SELECT ${STORED_COLUMNS} FROM remote_release_build WHERE remote = $1 AND release = $2`,
+    [remote, release],
+  );
+}
+
+/** The newest `limit` releases of a remote in the store, newest first. */
+export function listStoredReleases(db: Sql, remote: RemoteName, limit: number): Promise<StoredReleaseRow[]> {
+  return query<StoredReleaseRow>(
+    db,
+    `SELECT ${STORED_COLUMNS} FROM remote_release_build WHERE remote = $1
+      ORDER BY stored_at DESC, release DESC LIMIT $2`,
+    [remote, limit],
+  );
+}
+
+/**
+ * Records a release whose files and manifest are all in the store; a release recorded already is left as it is.
+ * Answers the row as recorded (the one already there, if any: the caller compares the manifests).
+ */
+export async function insertStoredRelease(
+  db: Sql,
+  row: Omit<StoredReleaseRow, 'stored_at'>,
+): Promise<StoredReleaseRow> {
+  await execute(
+    db,
+    `INSERT INTO remote_release_build (remote, release, manifest_sha256, record, files, bytes)
+     VALUES ($1, $2, $3, $4::jsonb, $5, $6) ON CONFLICT (remote, release) DO NOTHING`,
+    [
+      row.remote,
+      row.release,
+      row.manifest_sha256,
+      row.record === null ? null : JSON.stringify(row.record),
+      row.files,
+      row.bytes,
+    ],
+  );
+  return (await findStoredRelease(db, row.remote, row.release))!;
 }

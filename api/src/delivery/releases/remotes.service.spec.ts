@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { loadConfig } from '../../config/config.js';
 import { ReleaseFiles } from './release-files.js';
+import { ReleaseStore } from './release-store.js';
 import type { PointerRow } from './release.queries.js';
 import { BUCKET_COOKIE, RemotesService } from './remotes.service.js';
 
@@ -23,13 +24,17 @@ function release(dir: string, pkg: string, id: string, react = '^19.2.0') {
   writeFileSync(path.join(folder, 'release.json'), JSON.stringify({ format: 1, release: id, shared }));
 }
 
-/** Stands in for the pool: answers the pointer query with `rows` and counts the queries. */
+/**
+ * Stands in for the pool: answers the pointer query with `rows` and counts those queries; nothing is in the media
+ * store (the releases are this machine's builds).
+ */
 function database(rows: Partial<PointerRow>[]) {
   const fake = {
     queries: 0,
     connection: {
       createQueryRunner: () => ({
-        query: async () => {
+        query: async (text: string) => {
+          if (text.includes('remote_release_build')) return { records: [] };
           fake.queries++;
           return { records: rows };
         },
@@ -68,7 +73,9 @@ describe('RemotesService', () => {
   function service(rows: Partial<PointerRow>[]) {
     const config = loadConfig({ DATA_DIR: dir }, dir);
     const db = database(rows);
-    return { db, remotes: new RemotesService(config, db as never as DataSource, new ReleaseFiles(config)) };
+    const files = new ReleaseFiles(config);
+    const store = new ReleaseStore(config, db as never as DataSource, { where: 'nowhere' } as never, files);
+    return { db, remotes: new RemotesService(config, db as never as DataSource, files, store) };
   }
 
   it('should read the pointers once for many concurrent callers, from the files before the database has any', async () => {

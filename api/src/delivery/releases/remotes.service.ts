@@ -9,6 +9,7 @@ import { compatibilityProblems } from '@site/shared-types/release';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, REMOTE_NAMES, type AppConfig, type RemoteName } from '../../config/config.js';
 import { ReleaseFiles, RELEASE_ID } from './release-files.js';
+import { releaseKey, ReleaseStore } from './release-store.js';
 import { listPointers, type PointerRow } from './release.queries.js';
 
 export { RELEASE_ID } from './release-files.js';
@@ -79,10 +80,12 @@ export interface VisitorReleases {
 /**
  * The remote pointer (docs/architecture.md "Releases"): which release of each remote a page uses. The pointer
  * lives in PostgreSQL (`remote_release`), read at start and at once when a change is announced (every second
- * while announcements cannot arrive); before anything is recorded there, the build command's `current.json` names the release. What it
- * names is checked again here against the shell that serves (a release the shell cannot run, or whose files
- * are gone, is not served: the previous one or the newest one that passes is), so whoever wrote the pointer, a
- * bad release never reaches a visitor. A canary goes to the visitors whose bucket (a cookie) is below its share.
+ * while announcements cannot arrive); before anything is recorded there, the build command's `current.json` names
+ * the release. What it names is checked again here against the shell that serves, and its files are copied from
+ * the media store before the new pointer is used (a release the shell cannot run, or whose files cannot be had or
+ * do not match their manifest, is not served: the previous one or the newest one that passes is), so whoever wrote
+ * the pointer, a bad release never reaches a visitor. A canary goes to the visitors whose bucket (a cookie) is below
+ * its share.
  */
 @Injectable()
 export class RemotesService implements OnModuleInit {
@@ -90,6 +93,8 @@ export class RemotesService implements OnModuleInit {
   private snapshot: { at: number; remotes: Snapshot; everyone: VisitorReleases } | null = null;
   /** The read under way: concurrent callers share it. */
   private reading: Promise<void> | null = null;
+  /** A change was announced since the read under way started: it reads again once done. */
+  private stale = false;
   private readonly reported = new Set<string>();
   private readonly serverReleases = new Map<string, Promise<ServerRelease | null>>();
   private readonly visitors = new WeakMap<IncomingMessage, VisitorReleases>();
@@ -100,6 +105,7 @@ export class RemotesService implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly db: DataSource,
     private readonly files: ReleaseFiles,
+    private readonly store: ReleaseStore,
   ) {}
 
   /** The pointer is known from the start, so the first pages are cached under the releases they use. */
@@ -107,8 +113,25 @@ export class RemotesService implements OnModuleInit {
     await this.refresh();
   }
 
+  /** This server's copies of the releases of `name`: `<id>/web/…` is what `/remotes/<name>/<id>/…` sends. */
   releasesDir(name: RemoteName): string {
-    return path.join(this.config.frontend.remotes[name].dir, 'releases');
+    return this.store.copiesDir(name);
+  }
+
+  /**
+   * Goes before the static files of `/remotes/<name>/`: a release this server has no copy of yet (a switch made
+   * through another server, a page another one rendered) is copied from the media store first. A release that
+   * cannot be had is then the static files' 404.
+   */
+  copyOnDemand(name: RemoteName): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+    return (req, _res, next) => {
+      const release = /^\/([^/?]+)\//.exec(req.url ?? '')?.[1];
+      if (!release || !RELEASE_ID.test(release)) return next();
+      this.store.local(name, release).then(
+        () => next(),
+        () => next(),
+      );
+    };
   }
 
   /** `listening` tells whether the database's announcements of a change reach this process now. */
@@ -116,15 +139,24 @@ export class RemotesService implements OnModuleInit {
     this.announced = listening;
   }
 
-  /** A pointer changed (announced by the database, or written here): read it again now. */
+  /**
+   * A pointer changed (announced by the database, or written here): read it again now. A read already under way
+   * may have read the rows before the change: it reads once more, and the answer waits for that.
+   */
   changed(): Promise<void> {
     this.snapshot = this.snapshot && { ...this.snapshot, at: 0 };
+    this.stale = true;
     return this.refresh();
   }
 
   /** Reads the pointers (once for concurrent callers). */
   refresh(): Promise<void> {
-    this.reading ??= this.read().finally(() => (this.reading = null));
+    this.reading ??= (async () => {
+      do {
+        this.stale = false;
+        await this.read();
+      } while (this.stale);
+    })().finally(() => (this.reading = null));
     return this.reading;
   }
 
@@ -233,7 +265,7 @@ export class RemotesService implements OnModuleInit {
     if (wanted && (await this.servable(name, wanted))) {
       active = wanted;
     } else {
-      const kept = (await this.files.kept(name)).map((found) => found.release);
+      const kept = (await this.store.kept(name).catch(() => [])).map((found) => found.release);
       for (const candidate of [row?.previous, ...kept]) {
         // The first release the build named, refused by the gate, is not served by way of the fallback either.
         const refused = row && row.active === null ? row.imported : null;
@@ -245,7 +277,7 @@ export class RemotesService implements OnModuleInit {
       this.reportOnce(
         `${name}@${wanted ?? ''}`,
         wanted
-          ? `Remote ${name}: release ${wanted} cannot be served here (missing, or the shell cannot run it); serving ${active ?? 'nothing'}`
+          ? `Remote ${name}: release ${wanted} cannot be served here (missing, its files cannot be had, or the shell cannot run it); serving ${active ?? 'nothing'}`
           : `Remote ${name} has no published release; run npm run build`,
       );
     }
@@ -260,34 +292,48 @@ export class RemotesService implements OnModuleInit {
     return { active: active ? { release: active, entry: this.entryOf(name, active) } : null, canary };
   }
 
-  /** Whether a release is there and the serving shell can run it (the gate's checks without the smoke render). */
+  /**
+   * Whether a release is known (stored, or built on this machine), the serving shell can run it (the gate's checks
+   * without the smoke render), and this server has a copy of its files (made now if need be, from the store).
+   */
   private async servable(name: RemoteName, release: string): Promise<boolean> {
     const shell = await this.files.shellRecord();
     const key = `${name}@${release} ${JSON.stringify(shell?.provides ?? null)}`;
     const known = this.checks.get(key);
     if (known !== undefined) return known;
-    // A release on a CDN origin (`{release}` in REMOTE_<NAME>_URL) is checked in the folder that holds the same
-    // releases with their records (REMOTE_<NAME>_DIR, shared by the instances).
-    const exists = await this.files.exists(name, release);
-    const ok =
-      exists && (!shell || compatibilityProblems(await this.files.record(name, release), shell.provides).length === 0);
-    if (exists) {
-      if (this.checks.size >= 256) this.checks.clear();
-      this.checks.set(key, ok);
-    }
+    const found = await this.store.find(name, release);
+    if (!found) return false;
+    const ok = !shell || compatibilityProblems(found.record, shell.provides).length === 0;
+    // A copy that cannot be made now is tried again at the next read.
+    if (
+      ok &&
+      !(await this.store.local(name, release).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return false;
+    if (this.checks.size >= 256) this.checks.clear();
+    this.checks.set(key, ok);
     return ok;
   }
 
-  /** Where the browser loads a release's manifest: under `/remotes/`, or the CDN origin of `REMOTE_<NAME>_URL`. */
+  /**
+   * Where the browser loads a release's manifest: the CDN origin of `REMOTE_<NAME>_URL` (with `{release}`), or its
+   * store key below `REMOTE_PUBLIC_BASE_URL`, or this server's `/remotes/`.
+   */
   entryOf(name: RemoteName, release: string): string {
     const url = this.config.frontend.remotes[name].url;
     if (url?.includes('{release}')) return url.replaceAll('{release}', release);
+    const base = this.config.frontend.remotePublicBaseUrl;
+    if (base) return `${base}/${releaseKey(name, release, 'web/mf-manifest.json')}`;
     return `/remotes/${name}/${release}/mf-manifest.json`;
   }
 
   /**
-   * The server build of a release, or `null` (no server build, a fixed remote on another origin). Release
-   * folders never change, so the answer is kept per release.
+   * The server build of a release, from this server's copy (made first if need be), or `null` (no server build, a
+   * fixed remote on another origin, files that cannot be had). Releases never change, so the answer is kept per
+   * release once found.
    */
   serverRelease(name: RemoteName, release: string): Promise<ServerRelease | null> {
     const url = this.config.frontend.remotes[name].url;
@@ -303,7 +349,12 @@ export class RemotesService implements OnModuleInit {
   }
 
   private async readServerRelease(name: RemoteName, release: string): Promise<ServerRelease | null> {
-    const dir = path.join(this.releasesDir(name), release);
+    const dir = await this.store.local(name, release).catch(() => null);
+    if (!dir) {
+      // Not kept: the next render asks again.
+      this.serverReleases.delete(`${name}@${release}`);
+      return null;
+    }
     const entry = path.join(dir, 'server', 'remoteEntry.js');
     const base = this.entryOf(name, release).replace(/mf-manifest\.json$/, '');
     try {
