@@ -1,22 +1,22 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { createGzip } from 'node:zlib';
-import { createTarDecoder } from 'modern-tar';
-import { packTar, type TarSource } from 'modern-tar/fs';
-import { UPLOADS_PREFIX, type MediaStore } from '../../core/media/media-store.js';
+import { createTarDecoder, createTarPacker, type TarPackController } from 'modern-tar';
+import { MediaUnavailable, UPLOADS_PREFIX, type MediaStore } from '../../core/media/media-store.js';
 import { pathExists } from '../../core/path-exists.js';
 import { BackupError, type DatabaseDump } from './database-dump.js';
 
 /**
  * One backup is one `.tar.gz` (readable with any `tar`):
  *
- *     manifest.json          what the archive holds, with a SHA-256 of every other file
  *     database/<table>.copy  each table's rows in COPY text format (database-dump.ts)
  *     uploads/…              the uploaded media, as below /uploads/ (the media store's `uploads/` objects)
+ *     manifest.json          what the archive holds, with a SHA-256 of every other file (last: the uploads'
+ *                            checksums are taken while they are written; archives made before put it first)
  *
  * It is written under a temporary name beside its final one and renamed when complete and flushed, so a crash
  * never leaves half an archive under the final name. Reading checks every checksum before anything is restored.
@@ -44,71 +44,64 @@ export interface Manifest {
   uploads: UploadEntry[];
 }
 
-/** Every upload in the media store, with its size and checksum (an upload still being written is not listed). */
-export async function listUploads(media: MediaStore): Promise<UploadEntry[]> {
-  const entries: UploadEntry[] = [];
-  for await (const { key } of media.list(UPLOADS_PREFIX)) {
-    const hash = createHash('sha256');
-    let bytes = 0;
-    const body = await media.read(key);
-    // Deleted since it was listed (only a restore deletes uploads): not part of this backup.
-    if (!body) continue;
-    for await (const chunk of body) {
-      hash.update(chunk as Buffer);
-      bytes += (chunk as Buffer).length;
-    }
-    entries.push({ path: key.slice(UPLOADS_PREFIX.length), bytes, sha256: hash.digest('hex') });
-  }
-  return entries;
-}
-
 async function sha256(file: string): Promise<string> {
   const hash = createHash('sha256');
   await pipeline(createReadStream(file), hash);
   return hash.digest('hex');
 }
 
-/** An object's bytes as a stream opened only when the archive reaches it (not every object at once). */
-function objectStream(media: MediaStore, key: string): Readable {
-  return Readable.from(
-    (async function* () {
-      const body = await media.read(key);
-      if (!body) throw new BackupError(`${key} was deleted from ${media.where} while it was backed up`);
-      yield* body;
-    })(),
-    { objectMode: false },
-  );
-}
+/** What an archive holds besides its uploads, which are listed while they are written. */
+export type ArchiveHead = Omit<Manifest, 'uploads'>;
 
 /**
- * Writes the archive to `outFile` atomically: the staged database files (under `stagingDir`), the uploads listed
- * in the manifest (read from the media store; uploads are never rewritten, so the checksums taken before still
- * hold), and the manifest.
+ * Writes the archive to `outFile` atomically and answers its manifest: the staged database files (under
+ * `stagingDir`), then every upload in the media store, each read once, its size and SHA-256 taken while it goes
+ * into the archive, and last the manifest listing them all (readers unpack everything before reading it). Nothing
+ * is held whole: each file passes through as it is read. An upload deleted between the listing and its reading is
+ * not part of the backup (only a restore deletes uploads); one that changed size meanwhile fails the backup.
  */
 export async function writeArchive(
   outFile: string,
-  manifest: Manifest,
+  head: ArchiveHead,
   stagingDir: string,
   media: MediaStore,
-): Promise<void> {
-  const sources: TarSource[] = [
-    { type: 'content', target: 'manifest.json', content: JSON.stringify(manifest, null, 2) + '\n', mode: 0o644 },
-    ...manifest.database.tables.map((table): TarSource => ({
-      type: 'file',
-      source: path.join(stagingDir, table.file),
-      target: table.file,
-    })),
-    ...manifest.uploads.map((upload): TarSource => ({
-      type: 'stream',
-      content: objectStream(media, UPLOADS_PREFIX + upload.path),
-      size: upload.bytes,
-      target: `uploads/${upload.path}`,
-    })),
-  ];
+): Promise<Manifest> {
   await fs.mkdir(path.dirname(outFile), { recursive: true });
   const partial = `${outFile}.${randomBytes(4).toString('hex')}.partial`;
+  const mtime = new Date(head.createdAt);
+  const { readable, controller } = createTarPacker();
+  const written = pipeline(
+    Readable.fromWeb(readable as ReadableStream<Uint8Array>),
+    createGzip(),
+    createWriteStream(partial, { flags: 'wx', mode: 0o600 }),
+  );
+  const fill = async (): Promise<Manifest> => {
+    for (const table of head.database.tables) {
+      await addEntry(controller, table.file, table.bytes, mtime, createReadStream(path.join(stagingDir, table.file)));
+    }
+    const uploads: UploadEntry[] = [];
+    for await (const { key, size } of media.list(UPLOADS_PREFIX)) {
+      const body = await media.read(key);
+      if (!body) continue;
+      const hash = createHash('sha256');
+      const name = key.slice(UPLOADS_PREFIX.length);
+      await addEntry(controller, `uploads/${name}`, size, mtime, fromStore(body, key, media), hash);
+      uploads.push({ path: name, bytes: size, sha256: hash.digest('hex') });
+    }
+    const manifest: Manifest = { ...head, uploads };
+    const text = Buffer.from(JSON.stringify(manifest, null, 2) + '\n', 'utf8');
+    await addEntry(controller, 'manifest.json', text.length, mtime, [text]);
+    controller.finalize();
+    return manifest;
+  };
   try {
-    await pipeline(packTar(sources), createGzip(), createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+    const [manifest] = await Promise.all([
+      fill().catch((error: unknown) => {
+        controller.error(error);
+        throw error;
+      }),
+      written,
+    ]);
     const handle = await fs.open(partial, 'r');
     try {
       await handle.sync();
@@ -116,9 +109,47 @@ export async function writeArchive(
       await handle.close();
     }
     await fs.rename(partial, outFile);
+    return manifest;
   } catch (error) {
+    // Whichever side failed first, the other has stopped too before the partial file goes.
+    await Promise.allSettled([written]);
     await fs.rm(partial, { force: true });
     throw error;
+  }
+}
+
+/**
+ * Adds one file of `size` bytes to the archive from `body`, passing each piece to `hash` on the way; a body longer
+ * or shorter than `size` fails the backup.
+ */
+async function addEntry(
+  controller: TarPackController,
+  name: string,
+  size: number,
+  mtime: Date,
+  body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  hash?: Hash,
+): Promise<void> {
+  const writer = controller.add({ name, size, mtime, mode: 0o644, type: 'file' }).getWriter();
+  let bytes = 0;
+  for await (const chunk of body) {
+    bytes += chunk.length;
+    if (bytes > size) break;
+    hash?.update(chunk);
+    await writer.write(chunk);
+  }
+  if (bytes !== size) {
+    throw new BackupError(`${name} changed while it was backed up (${size} bytes listed, ${bytes} or more read).`);
+  }
+  await writer.close();
+}
+
+/** An object's bytes; a failure while reading them says which object and store. */
+async function* fromStore(body: Readable, key: string, media: MediaStore): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of body) yield chunk as Uint8Array;
+  } catch (error) {
+    throw new MediaUnavailable(`Cannot read ${key} from ${media.where}: ${(error as Error).message}`, { cause: error });
   }
 }
 

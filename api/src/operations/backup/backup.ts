@@ -6,9 +6,9 @@ import { UPLOADS_PREFIX, VARIANTS_PREFIX, type MediaStore } from '../../core/med
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,
-  listUploads,
   readArchive,
   writeArchive,
+  type ArchiveHead,
   type Manifest,
 } from './archive.js';
 import { BackupError, dumpDatabase, restoreDatabase } from './database-dump.js';
@@ -40,8 +40,9 @@ function appVersion(): string {
 }
 
 /**
- * Makes one archive of the site's data at `outFile`: the database first (one snapshot), then the uploads, so every
- * file a row of the snapshot names is there (uploads are only ever added). Answers its manifest.
+ * Makes one archive of the site's data at `outFile`: the database first (one snapshot, staged on disk), then the
+ * uploads, listed after it, so every file a row of the snapshot names is there (uploads are only ever added); each
+ * upload is read from the store once, straight into the archive. Answers its manifest.
  */
 export async function createBackup(data: SiteData, outFile: string, now = new Date()): Promise<Manifest> {
   const staging = await fs.mkdtemp(path.join(os.tmpdir(), 'yunfan-backup-'));
@@ -54,17 +55,15 @@ export async function createBackup(data: SiteData, outFile: string, now = new Da
     } finally {
       await client.end();
     }
-    const manifest: Manifest = {
+    const head: ArchiveHead = {
       format: ARCHIVE_FORMAT,
       formatVersion: ARCHIVE_FORMAT_VERSION,
       appVersion: appVersion(),
       createdAt: now.toISOString(),
       migration: database.migrations.at(-1) ?? null,
       database,
-      uploads: await listUploads(data.media),
     };
-    await writeArchive(outFile, manifest, staging, data.media);
-    return manifest;
+    return await writeArchive(outFile, head, staging, data.media);
   } finally {
     await fs.rm(staging, { recursive: true, force: true });
   }
