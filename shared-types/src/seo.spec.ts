@@ -1,4 +1,4 @@
-import { normalizeSeoKeywords, normalizeSeoText, seoTextWidth, splitSeoKeywords } from './seo.js';
+import { isSeoFilePath, normalizeSeoKeywords, normalizeSeoText, seoTextWidth, splitSeoKeywords } from './seo.js';
 
 describe('normalizeSeoKeywords', () => {
   it('should turn full-width commas into commas and drop the spaces around keywords', () => {
@@ -32,5 +32,23 @@ describe('seoTextWidth', () => {
     expect(seoTextWidth('SEO')).toBe(2);
     expect(seoTextWidth('云帆 SEO')).toBe(4);
     expect(seoTextWidth('')).toBe(0);
+  });
+});
+
+describe('isSeoFilePath', () => {
+  it('should know robots.txt, the sitemap index, and every file of a sitemap from the second on', () => {
+    for (const path of ['/robots.txt', '/sitemap.xml', '/sitemap-desktop.xml', '/sitemap-mobile.xml']) {
+      expect(isSeoFilePath(path)).toBe(true);
+    }
+    for (const path of ['/sitemap-desktop-2.xml', '/sitemap-mobile-10.xml', '/sitemap-desktop-9999.xml']) {
+      expect(isSeoFilePath(path)).toBe(true);
+    }
+    // The first file has no number; a number is never written with a leading zero, nor past 9999.
+    for (const path of ['/sitemap-desktop-1.xml', '/sitemap-mobile-0.xml', '/sitemap-desktop-02.xml']) {
+      expect(isSeoFilePath(path)).toBe(false);
+    }
+    for (const path of ['/sitemap-desktop-10000.xml', '/sitemap-other.xml', '/sitemap-desktop-2.xml/', '/sitemap']) {
+      expect(isSeoFilePath(path)).toBe(false);
+    }
   });
 });
