@@ -1,5 +1,3 @@
-import type { Paged } from '@site/shared-types';
-
 /** Every `{id, name}` option the lists and selects show (menus, customer-case tabs, news categories). */
 export interface LinkRow {
   id: number;
@@ -18,9 +16,4 @@ export function pick<T extends object, K extends keyof T>(row: T, keys: readonly
   const copy: Partial<Pick<T, K>> = {};
   for (const key of keys) copy[key] = row[key];
   return copy as Pick<T, K>;
-}
-
-/** One step of an infinite list: `page` is the cursor of the step after it (see docs/decisions.md). */
-export function paged<T>(data: T[], cursor: number, sum: number): Paged<T> {
-  return { data, page: cursor + data.length, sum };
 }

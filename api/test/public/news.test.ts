@@ -6,6 +6,7 @@ import {
   type NewsSummary,
   type Paged,
 } from '@site/shared-types';
+import { AFTER_ENTRY } from '../../src/core/list-cursor.js';
 import { ok, refused } from '../support/envelope.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -53,7 +54,8 @@ describe('POST /api/newmore', () => {
         await t.http.post('/api/newmore').send({ menu, amount: PAGE_AMOUNT.news, page }),
       );
       if (next.data.length === 0) break;
-      expect(next.page).toBe(page + next.data.length);
+      // The cursor names the step's last entry (docs/decisions.md "Infinite lists").
+      expect(next.page).toBe(AFTER_ENTRY + next.data.at(-1)!.id);
       seen.push(...next.data.map((n) => n.id));
       page = next.page;
     }

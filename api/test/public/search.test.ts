@@ -1,4 +1,5 @@
-import { SearchType, type CaseSummary, type NewsSummary, type Paged } from '@site/shared-types';
+import { SEARCH_RESULTS_LIMIT, SearchType, type CaseSummary, type NewsSummary, type Paged } from '@site/shared-types';
+import { AFTER_ENTRY } from '../../src/core/list-cursor.js';
 import { ok, refused } from '../support/envelope.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -52,7 +53,7 @@ describe('POST /api/search', () => {
     expect(all.sum).toBeGreaterThan(3);
     const first = await searchCases('网', 0, 3);
     const second = await searchCases('网', first.page, 3);
-    expect(first.page).toBe(3);
+    expect(first.page).toBe(AFTER_ENTRY + first.data.at(-1)!.id);
     expect([...first.data, ...second.data].map((c) => c.id)).toEqual(all.data.slice(0, 6).map((c) => c.id));
   });
 
@@ -64,6 +65,48 @@ describe('POST /api/search', () => {
     );
     expect(result.data.length).toBeGreaterThan(0);
     expect(Object.keys(result.data[0]!).sort()).toEqual(['create_time', 'dynamic_id', 'id', 'img', 'intro', 'title']);
+  });
+
+  it('should find the same articles, newest first, whether a keyword is common or rare, and count up to the limit', async () => {
+    // A keyword in the 1,010 newest articles is common (walked in list order); one in a handful is rare (looked up in
+    // the search index). Both must answer exactly what a literal test of every article finds, in list order.
+    const [category] = await t.sql<{ id: number }>('SELECT id FROM news_category ORDER BY id LIMIT 1');
+    await t.sql(
+      `INSERT INTO news (title, intro, dynamic_id, create_time)
+       SELECT '常见词测试第' || i || '篇', CASE WHEN i % 200 = 0 THEN '罕见词Qx' ELSE '' END, $1, DATE '2030-01-01' - i
+       FROM generate_series(1, 1010) i`,
+      [category!.id],
+    );
+    const walk = async (keyword: string) => {
+      const seen: number[] = [];
+      let page = 0;
+      let sum = -1;
+      for (let step = 0; step < 30; step += 1) {
+        const next = ok<Paged<NewsSummary>>(
+          await t.http.post('/api/search').send({ keyword, type: SearchType.News, amount: 50, page }),
+        );
+        sum = next.sum;
+        if (next.data.length === 0) break;
+        seen.push(...next.data.map((n) => n.id));
+        page = next.page;
+      }
+      return { seen, sum };
+    };
+    const expected = async (keyword: string) =>
+      (
+        await t.sql<{ id: number }>(
+          `SELECT id FROM news WHERE (position(lower($1) in lower(title)) > 0 OR position(lower($1) in lower(intro)) > 0)
+             AND status = 'published' AND deleted_at IS NULL ORDER BY create_time DESC, id DESC`,
+          [keyword],
+        )
+      ).map((row) => row.id);
+
+    const common = await walk('常见词');
+    expect(common.sum).toBe(SEARCH_RESULTS_LIMIT);
+    expect(common.seen).toEqual(await expected('常见词'));
+    const rare = await walk('罕见词qX');
+    expect(rare.seen).toEqual(await expected('罕见词qX'));
+    expect(rare.sum).toBe(5);
   });
 
   it('should answer nothing, not everything, for an injection-shaped keyword', async () => {

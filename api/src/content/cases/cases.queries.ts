@@ -20,6 +20,7 @@ import {
 } from '../editing/publishing.js';
 import type { Sql, SqlFilter } from '../../core/sql.js';
 import type { PageWindow } from '../../core/admin-list.js';
+import type { ListStart } from '../../core/list-cursor.js';
 import type { LinkRow } from '../../core/wire.js';
 
 /**
@@ -136,20 +137,66 @@ export const LIVE_CASE = (alias: string) => `${alias}.deleted_at IS NULL`;
 
 export const inScope = (scope: CaseScope): SqlFilter => ({ where: `c.${scope.column} = $1`, param: scope.value });
 
-/** A step of the list of the cases a filter keeps, in the case list order. */
-export function listCases(db: Sql, filter: SqlFilter, cursor: number, amount: number): Promise<CaseSummaryRow[]> {
+/**
+ * A step of the published cases a filter keeps, in the case list order, from `start` (core/list-cursor.ts). After
+ * an entry, the step is the rest of the entry's pin group (found in the index from the entry's place) followed by
+ * the groups after it; from an offset, the index alone is walked to it. An entry purged since its cursor was
+ * answered ends the list.
+ */
+export async function listCases(
+  db: Sql,
+  filter: SqlFilter,
+  start: ListStart,
+  amount: number,
+): Promise<CaseSummaryRow[]> {
+  if (start.after) {
+    const anchor = await queryOne<{ top: number; create_time: string }>(
+      db,
+      'SELECT top, create_time FROM "case" WHERE id = $1',
+      [start.after],
+    );
+    if (!anchor) return [];
+    const step = (where: string) =>
+      `(SELECT ${CASE_SUMMARY_COLUMNS} FROM "case" c WHERE (${filter.where}) AND ${isPublic('c')} AND ${where}
+        ORDER BY ${CASE_LIST_ORDER} LIMIT $2)`;
+    return query<CaseSummaryRow>(
+      db,
+      `SELECT * FROM (
+         ${step('c.top = $3 AND c.create_time <= $4::date AND (c.create_time, c.id) < ($4::date, $5::int)')}
+         UNION ALL ${step('c.top > $3')}
+       ) c ORDER BY ${CASE_LIST_ORDER} LIMIT $2`,
+      [filter.param, amount, anchor.top, anchor.create_time, start.after],
+    );
+  }
   return query<CaseSummaryRow>(
     db,
-    `SELECT ${CASE_SUMMARY_COLUMNS} FROM "case" c WHERE (${filter.where}) AND ${isPublic('c')}
-     ORDER BY ${CASE_LIST_ORDER} LIMIT $2 OFFSET $3`,
-    [filter.param, amount, cursor],
+    `SELECT ${CASE_SUMMARY_COLUMNS} FROM "case" c WHERE c.id IN (
+       SELECT c.id FROM "case" c WHERE (${filter.where}) AND ${isPublic('c')} ORDER BY ${CASE_LIST_ORDER} LIMIT $2 OFFSET $3)
+     ORDER BY ${CASE_LIST_ORDER}`,
+    [filter.param, amount, start.offset],
   );
 }
 
-export function countCases(db: Sql, filter: SqlFilter): Promise<number> {
-  return queryCount(db, `SELECT count(*)::int AS n FROM "case" c WHERE (${filter.where}) AND ${isPublic('c')}`, [
-    filter.param,
-  ]);
+/**
+ * The neighbour of case `c` in its list (the cases sharing its `column`) on one side, in the list order: the one
+ * before it ("up") or after it ("down"). It is in the case's own pin group if there is one on that side, else in
+ * the nearest group; each is found in the index from the case's place.
+ */
+function caseNeighbour(column: 'dict_id' | 'class_id', side: 'before' | 'after'): string {
+  const [compare, order, otherGroups, groupOrder] =
+    side === 'before' ? ['>', 'ASC', '<', 'DESC'] : ['<', 'DESC', '>', 'ASC'];
+  const candidate = (rank: number, where: string, orderBy: string) =>
+    `(SELECT ${rank} AS rank, o.id, o.name FROM "case" o
+      WHERE o.${column} = c.${column} AND ${isPublic('o')} AND ${where} ORDER BY ${orderBy} LIMIT 1)`;
+  return `SELECT t.id, t.name FROM (
+      ${candidate(
+        1,
+        `o.top = c.top AND o.create_time ${compare}= c.create_time AND (o.create_time, o.id) ${compare} (c.create_time, c.id)`,
+        `o.create_time ${order}, o.id ${order}`,
+      )}
+      UNION ALL
+      ${candidate(2, `o.top ${otherGroups} c.top`, `o.top ${groupOrder}, o.create_time ${order}, o.id ${order}`)}
+    ) t ORDER BY t.rank LIMIT 1`;
 }
 
 /**
@@ -165,17 +212,11 @@ export function findCaseDetail(
   const column = list === 'class_id' ? 'class_id' : 'dict_id';
   return queryOne<CaseDetailRow & CaseNeighbourRow>(
     db,
-    `SELECT ${CASE_SUMMARY_COLUMNS}, ${columnList('c', CASE_DETAIL_KEYS)}, n.up_id, n.up_name, n.down_id, n.down_name
+    `SELECT ${CASE_SUMMARY_COLUMNS}, ${columnList('c', CASE_DETAIL_KEYS)},
+            up.id AS up_id, up.name AS up_name, down.id AS down_id, down.name AS down_name
      FROM "case" c
-     LEFT JOIN LATERAL (
-       SELECT t.up_id, t.up_name, t.down_id, t.down_name FROM (
-         SELECT o.id,
-                lag(o.id) OVER w AS up_id, lag(o.name) OVER w AS up_name,
-                lead(o.id) OVER w AS down_id, lead(o.name) OVER w AS down_name
-         FROM "case" o WHERE o.${column} = c.${column} AND ${detailRows('o', audience)}
-         WINDOW w AS (ORDER BY ${caseListOrder('o')})
-       ) t WHERE t.id = c.id
-     ) n ON true
+     LEFT JOIN LATERAL (${caseNeighbour(column, 'before')}) up ON true
+     LEFT JOIN LATERAL (${caseNeighbour(column, 'after')}) down ON true
      WHERE c.id = $1 AND ${detailRows('c', audience)}`,
     [id],
   );
@@ -231,7 +272,7 @@ export function listServiceMenus(db: Sql): Promise<LinkRow[]> {
 }
 
 const ADMIN_WHERE = `${LIVE_CASE('c')} AND ($1::int = 0 OR c.dict_id = $1) AND ($2::int = 0 OR c.class_id = $2)
-  AND ($3::text = '' OR position(lower($3) in lower(c.name)) > 0) AND ($4::text = '' OR c.status = $4)
+  AND ($3::text = '' OR (c.search_grams @> search_needles($3) AND position(lower($3) in lower(c.name)) > 0)) AND ($4::text = '' OR c.status = $4)
   AND ($5::int = 0 OR c.author_id = $5)`;
 
 const adminParams = (filter: CaseAdminFilter) => [
@@ -242,13 +283,18 @@ const adminParams = (filter: CaseAdminFilter) => [
   filter.author,
 ];
 
-/** The back office's list: newest first, with the names of the menu and the tab. */
+/**
+ * The back office's list: newest first, with the names of the menu and the tab. The page is found in the index of
+ * the rows outside the bin, which carries the filtered columns (a name search reads the rows); then only its rows
+ * are read.
+ */
 export function listAdminCases(db: Sql, filter: CaseAdminFilter, window: PageWindow): Promise<CaseAdminListRow[]> {
   return query<CaseAdminListRow>(
     db,
     `SELECT ${CASE_SUMMARY_COLUMNS}, ${publishingColumns('c')}, c.review, m.name AS dict_name, k.name AS class_name
      FROM "case" c JOIN menu m ON m.id = c.dict_id JOIN case_class k ON k.id = c.class_id
-     WHERE ${ADMIN_WHERE} ORDER BY c.create_time DESC, c.id DESC LIMIT $6 OFFSET $7`,
+     WHERE c.id IN (SELECT c.id FROM "case" c WHERE ${ADMIN_WHERE} ORDER BY c.create_time DESC, c.id DESC LIMIT $6 OFFSET $7)
+     ORDER BY c.create_time DESC, c.id DESC`,
     [...adminParams(filter), window.limit, window.offset],
   );
 }

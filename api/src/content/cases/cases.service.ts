@@ -15,11 +15,12 @@ import {
 } from '@site/shared-types';
 import { DataSource } from 'typeorm';
 import { failure } from '../../core/api.exception.js';
-import { paged, toLink } from '../../core/wire.js';
+import { listStart, pagedAfter } from '../../core/list-cursor.js';
+import { toLink } from '../../core/wire.js';
+import { countPublished } from '../editing/publishing.queries.js';
 import { toCaseDetail, toCaseSummary, toItemsMenu, toSuccessCase } from './cases.mapping.js';
 import {
   caseListExists,
-  countCases,
   findCaseDetail,
   findMenuBanner,
   listCaseClasses,
@@ -54,8 +55,12 @@ export class CasesService {
 
   /** One step of a list: `page` in the answer is the cursor of the step after it. */
   async page(scope: CaseScope, cursor: number, amount: number): Promise<Paged<CaseSummary>> {
-    const rows = await listCases(this.db, inScope(scope), cursor, amount);
-    return paged(rows.map(toCaseSummary), cursor, await countCases(this.db, inScope(scope)));
+    const rows = await listCases(this.db, inScope(scope), listStart(cursor), amount);
+    return pagedAfter(
+      rows.map(toCaseSummary),
+      cursor,
+      await countPublished(this.db, scope.column === 'class_id' ? 'case_class' : 'case_dict', scope.value),
+    );
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { ItemStatus } from '@site/shared-types';
-import { query, queryOne, type Sql } from '../../core/sql.js';
+import { query, queryCount, queryOne, type Sql } from '../../core/sql.js';
 import type { EditedKind } from './item-changes.js';
 
 const TABLES: Record<EditedKind, string> = { case: '"case"', news: 'news' };
@@ -78,4 +78,18 @@ export function itemPreviewState(db: Sql, kind: EditedKind, id: number): Promise
      FROM ${TABLES[kind]} WHERE id = $1 AND deleted_at IS NULL`,
     [id],
   );
+}
+
+/** The lists whose published entries `list_count` counts, each with its scope: a category, menu or tab (0: all). */
+export type CountedList = 'news' | 'news_category' | 'case_dict' | 'case_class';
+
+/**
+ * How many published entries a list has, as the database's triggers keep it in the transaction of every write
+ * (database/migrations/*-large-site.ts), rather than counted on each read.
+ */
+export async function countPublished(db: Sql, list: CountedList, scope: number): Promise<number> {
+  return queryCount(db, 'SELECT coalesce(max(n), 0)::int AS n FROM list_count WHERE list = $1 AND scope = $2', [
+    list,
+    scope,
+  ]);
 }

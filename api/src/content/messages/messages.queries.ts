@@ -36,11 +36,16 @@ export function insertMessage(db: Sql, message: NewMessage): Promise<number> {
   );
 }
 
-/** Newest first; `search` is a literal substring of name, phone or content. */
+/**
+ * Newest first; `search` is a literal substring of name, phone or content. The page is found in the index (read
+ * alone when nothing is searched), then only its rows are read.
+ */
 export function listMessages(db: Sql, search: string, window: PageWindow): Promise<MessageRow[]> {
   return query<MessageRow>(
     db,
-    `SELECT ${COLUMNS} FROM message WHERE ${SEARCH_WHERE} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+    `SELECT ${COLUMNS} FROM message WHERE id IN (
+       SELECT id FROM message WHERE ${SEARCH_WHERE} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3)
+     ORDER BY created_at DESC, id DESC`,
     [search, window.limit, window.offset],
   );
 }

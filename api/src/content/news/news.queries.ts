@@ -13,6 +13,7 @@ import {
 } from '../editing/publishing.js';
 import type { Sql, SqlFilter } from '../../core/sql.js';
 import type { PageWindow } from '../../core/admin-list.js';
+import type { ListStart } from '../../core/list-cursor.js';
 import type { LinkRow } from '../../core/wire.js';
 
 /**
@@ -109,32 +110,60 @@ export const inCategory = (category: number): SqlFilter => ({
   param: category,
 });
 
-/** A step of the list of the articles a filter keeps, in the news list order. */
-export function listNews(db: Sql, filter: SqlFilter, cursor: number, amount: number): Promise<NewsSummaryRow[]> {
+/**
+ * A step of the published articles a filter keeps, in the news list order, from `start` (core/list-cursor.ts): after
+ * an entry, the index is entered at that entry; from an offset, the index alone is walked to it (the rows are
+ * read only for the step itself). An entry purged since its cursor was answered ends the list.
+ */
+export async function listNews(
+  db: Sql,
+  filter: SqlFilter,
+  start: ListStart,
+  amount: number,
+): Promise<NewsSummaryRow[]> {
+  if (start.after) {
+    const anchor = await queryOne<{ create_time: string }>(db, 'SELECT create_time FROM news WHERE id = $1', [
+      start.after,
+    ]);
+    if (!anchor) return [];
+    return query<NewsSummaryRow>(
+      db,
+      `SELECT ${NEWS_SUMMARY_COLUMNS} FROM news n WHERE (${filter.where}) AND ${isPublic('n')}
+         AND n.create_time <= $3::date AND (n.create_time, n.id) < ($3::date, $4::int)
+       ORDER BY ${NEWS_LIST_ORDER} LIMIT $2`,
+      [filter.param, amount, anchor.create_time, start.after],
+    );
+  }
   return query<NewsSummaryRow>(
     db,
-    `SELECT ${NEWS_SUMMARY_COLUMNS} FROM news n WHERE (${filter.where}) AND ${isPublic('n')}
-     ORDER BY ${NEWS_LIST_ORDER} LIMIT $2 OFFSET $3`,
-    [filter.param, amount, cursor],
+    `SELECT ${NEWS_SUMMARY_COLUMNS} FROM news n WHERE n.id IN (
+       SELECT n.id FROM news n WHERE (${filter.where}) AND ${isPublic('n')} ORDER BY ${NEWS_LIST_ORDER} LIMIT $2 OFFSET $3)
+     ORDER BY ${NEWS_LIST_ORDER}`,
+    [filter.param, amount, start.offset],
   );
 }
 
-export function countNews(db: Sql, filter: SqlFilter): Promise<number> {
-  return queryCount(db, `SELECT count(*)::int AS n FROM news n WHERE (${filter.where}) AND ${isPublic('n')}`, [
-    filter.param,
-  ]);
-}
+/**
+ * The neighbour of article `n` in its category on one side: `newer` ("up") or older ("down"), in the list order;
+ * found in the index from the article's own place.
+ */
+const neighbour = (side: 'newer' | 'older') => {
+  const [compare, order] = side === 'newer' ? ['>', 'ASC'] : ['<', 'DESC'];
+  return `SELECT o.id, o.title FROM news o
+    WHERE o.dynamic_id = n.dynamic_id AND ${isPublic('o')} AND o.create_time ${compare}= n.create_time
+      AND (o.create_time, o.id) ${compare} (n.create_time, n.id)
+    ORDER BY o.create_time ${order}, o.id ${order} LIMIT 1`;
+};
 
 export function findNewsDetail(db: Sql, id: number, audience: Audience = 'public'): Promise<NewsDetailRow | undefined> {
   return queryOne<NewsDetailRow>(
     db,
-    `SELECT * FROM (
-       SELECT ${NEWS_SUMMARY_COLUMNS}, n.content, ${columnList('n', SEO_FIELD_NAMES)},
-              lag(n.id) OVER w AS up_id, lag(n.title) OVER w AS uptitle,
-              lead(n.id) OVER w AS down_id, lead(n.title) OVER w AS downtitle
-       FROM news n WHERE n.dynamic_id = (SELECT dynamic_id FROM news WHERE id = $1) AND ${detailRows('n', audience)}
-       WINDOW w AS (ORDER BY ${NEWS_LIST_ORDER})
-     ) t WHERE t.id = $1`,
+    `SELECT ${NEWS_SUMMARY_COLUMNS}, n.content, ${columnList('n', SEO_FIELD_NAMES)},
+            up.id AS up_id, up.title AS uptitle, down.id AS down_id, down.title AS downtitle
+     FROM news n
+     LEFT JOIN LATERAL (${neighbour('newer')}) up ON true
+     LEFT JOIN LATERAL (${neighbour('older')}) down ON true
+     WHERE n.id = $1 AND ${detailRows('n', audience)}`,
     [id],
   );
 }
@@ -150,18 +179,23 @@ export function listNewsBriefs(db: Sql, category: number, limit: number): Promis
 }
 
 const ADMIN_WHERE = `${LIVE_NEWS('n')} AND ($1::int = 0 OR n.dynamic_id = $1)
-  AND ($2::text = '' OR position(lower($2) in lower(n.title)) > 0) AND ($3::text = '' OR n.status = $3)
+  AND ($2::text = '' OR (n.search_grams @> search_needles($2) AND position(lower($2) in lower(n.title)) > 0)) AND ($3::text = '' OR n.status = $3)
   AND ($4::int = 0 OR n.author_id = $4)`;
 
 const adminParams = (filter: NewsAdminFilter) => [filter.menu, filter.search, filter.status, filter.author];
 
-/** The back office's list, in the public order, with the category's name. */
+/**
+ * The back office's list, in the public order, with the category's name. The page is found in the index of the
+ * rows outside the bin, which carries the filtered columns (a title search reads the rows); then only its rows are
+ * read.
+ */
 export function listAdminNews(db: Sql, filter: NewsAdminFilter, window: PageWindow): Promise<NewsAdminListRow[]> {
   return query<NewsAdminListRow>(
     db,
     `SELECT ${NEWS_SUMMARY_COLUMNS}, ${publishingColumns('n')}, n.review, k.name AS dynamic_name
      FROM news n JOIN news_category k ON k.id = n.dynamic_id
-     WHERE ${ADMIN_WHERE} ORDER BY ${NEWS_LIST_ORDER} LIMIT $5 OFFSET $6`,
+     WHERE n.id IN (SELECT n.id FROM news n WHERE ${ADMIN_WHERE} ORDER BY ${NEWS_LIST_ORDER} LIMIT $5 OFFSET $6)
+     ORDER BY ${NEWS_LIST_ORDER}`,
     [...adminParams(filter), window.limit, window.offset],
   );
 }

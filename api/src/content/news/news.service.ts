@@ -11,10 +11,11 @@ import {
 } from '@site/shared-types';
 import { DataSource } from 'typeorm';
 import { failure } from '../../core/api.exception.js';
-import { paged, toLink } from '../../core/wire.js';
+import { listStart, pagedAfter } from '../../core/list-cursor.js';
+import { toLink } from '../../core/wire.js';
+import { countPublished } from '../editing/publishing.queries.js';
 import { toNewsBrief, toNewsDetail, toNewsSummary } from './news.mapping.js';
 import {
-  countNews,
   findNewsDetail,
   inCategory,
   listNews,
@@ -46,8 +47,12 @@ export class NewsService {
   }
 
   private async page(category: number, cursor: number, amount: number): Promise<Paged<NewsSummary>> {
-    const rows = await listNews(this.db, inCategory(category), cursor, amount);
-    return paged(rows.map(toNewsSummary), cursor, await countNews(this.db, inCategory(category)));
+    const rows = await listNews(this.db, inCategory(category), listStart(cursor), amount);
+    return pagedAfter(
+      rows.map(toNewsSummary),
+      cursor,
+      await countPublished(this.db, category ? 'news_category' : 'news', category),
+    );
   }
 
   /** `POST /api/itemnewscut`: an article and its neighbours in its category (previous = newer, next = older). */

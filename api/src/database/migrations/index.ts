@@ -14,6 +14,7 @@ import { PreviewGenerations1765000000000 } from './1765000000000-preview-generat
 import { WebVitals1765100000000 } from './1765100000000-web-vitals.js';
 import { OneOutbox1765200000000 } from './1765200000000-one-outbox.js';
 import { Team1765300000000 } from './1765300000000-team.js';
+import { LargeSite1765400000000 } from './1765400000000-large-site.js';
 import { StoredReleases1765410000000 } from './1765410000000-stored-releases.js';
 
 /** Every migration, in order. Listed explicitly: TypeORM's glob loading does not suit an ESM build. */
@@ -34,5 +35,6 @@ export const migrations = [
   WebVitals1765100000000,
   OneOutbox1765200000000,
   Team1765300000000,
+  LargeSite1765400000000,
   StoredReleases1765410000000,
 ];
