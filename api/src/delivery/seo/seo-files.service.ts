@@ -132,22 +132,30 @@ export class SeoFiles {
   async index(origin: string): Promise<string> {
     const perFile = urlsPerSitemap(origin, this.urlsPerFile);
     const dates = await findContentDates(this.db);
-    const files: SitemapEntry[] = [];
+    const faces = { desktop: new Map<number, Date | null>(), mobile: new Map<number, Date | null>() };
+    const note = (face: Face, part: number, date: Date | null) =>
+      faces[face].set(part, newest(faces[face].get(part), date));
+    const before = { desktop: 0, mobile: 0 };
     for (const face of ['desktop', 'mobile'] as const) {
       const fixed = await this.fixedPages(face, dates);
-      const newestOf = new Map<number, Date | null>();
-      const note = (part: number, date: Date | null) => newestOf.set(part, newest(newestOf.get(part), date));
-      fixed.forEach((page, i) => note(Math.floor(i / perFile), page.lastmod));
-      let before = fixed.length;
-      for (const { kind } of ITEM_KINDS) {
-        for (const part of await sitemapItemParts(this.db, kind, before, perFile)) {
-          note(part.part, part.lastmod);
-          before += part.count;
-        }
+      fixed.forEach((page, i) => note(face, Math.floor(i / perFile), page.lastmod));
+      before[face] = fixed.length;
+    }
+    for (const { kind } of ITEM_KINDS) {
+      let items = 0;
+      for (const run of await sitemapItemParts(this.db, kind, before, perFile)) {
+        note('desktop', run.desktop, run.lastmod);
+        note('mobile', run.mobile, run.lastmod);
+        items += run.count;
       }
-      const parts = Math.max(1, Math.ceil(before / perFile));
+      before.desktop += items;
+      before.mobile += items;
+    }
+    const files: SitemapEntry[] = [];
+    for (const face of ['desktop', 'mobile'] as const) {
+      const parts = Math.max(1, Math.ceil(before[face] / perFile));
       for (let part = 0; part < parts; part++) {
-        files.push({ loc: origin + sitemapFile(face, part + 1), lastmod: newestOf.get(part) ?? null });
+        files.push({ loc: origin + sitemapFile(face, part + 1), lastmod: faces[face].get(part) ?? null });
       }
     }
     return sitemapIndex(files);

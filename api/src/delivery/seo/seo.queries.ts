@@ -78,23 +78,25 @@ export async function countSitemapItems(db: Sql): Promise<Record<SitemapItemKind
 }
 
 /**
- * How the published items of `kind`, in id order, fall into sitemap files of `perFile` addresses when `before`
- * addresses come first: each file's number (from 0), how many of them it holds and the newest change among them.
+ * How the published items of `kind`, in id order, fall into the files of the desktop and the mobile sitemap
+ * (`perFile` addresses each) when `before.desktop` and `before.mobile` addresses come first in them: for each run
+ * of items that share a desktop file and a mobile file, both files' numbers (from 0), how many items and their
+ * newest change. One pass over the items serves both sitemaps.
  */
 export function sitemapItemParts(
   db: Sql,
   kind: SitemapItemKind,
-  before: number,
+  before: { desktop: number; mobile: number },
   perFile: number,
-): Promise<Array<{ part: number; count: number; lastmod: Date | null }>> {
+): Promise<Array<{ desktop: number; mobile: number; count: number; lastmod: Date | null }>> {
   return query(
     db,
-    `SELECT part, count(*)::int AS count, max(lastmod) AS lastmod
-     FROM (SELECT (($1::bigint + row_number() OVER (ORDER BY i.id) - 1) / $2::int)::int AS part,
-                  greatest(i.created_at, i.updated_at) AS lastmod
+    `SELECT (($1::bigint + n - 1) / $3::int)::int AS desktop, (($2::bigint + n - 1) / $3::int)::int AS mobile,
+            count(*)::int AS count, max(lastmod) AS lastmod
+     FROM (SELECT row_number() OVER (ORDER BY i.id) AS n, greatest(i.created_at, i.updated_at) AS lastmod
            FROM ${ITEM_TABLES[kind]} i WHERE ${isPublic('i')}) numbered
-     GROUP BY part ORDER BY part`,
-    [before, perFile],
+     GROUP BY 1, 2 ORDER BY 1, 2`,
+    [before.desktop, before.mobile, perFile],
   );
 }
 
