@@ -115,6 +115,8 @@ describe('ReleaseStore', () => {
       other.store.importFolder('mf_desktop', build(other.dist, 'r1', 'console.log("else")')),
     ).rejects.toThrow(ReleaseUnavailable);
     expect(await ci.store.importBuild('mf_desktop', 'nope')).toBeNull();
+    // A desktop build is not stored as another remote's.
+    await expect(ci.store.importFolder('mf_mobile', folder)).rejects.toMatchObject({ kind: 'refused' });
   });
 
   it('should copy a stored release to a server that lacks it once, however many ask at once', async () => {

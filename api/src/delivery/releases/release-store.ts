@@ -384,10 +384,11 @@ async function readBuild(
     throw refuse(`版本 ${release} 没有浏览器端的构建（web/mf-manifest.json）`, 'no web/mf-manifest.json');
   }
   const record = await readRecord(dir);
-  if (record && (record.release !== release || record.remote !== remote)) {
+  // Its id is the folder's (a release may be copied under another name); its remote must be this one.
+  if (record && typeof record.remote === 'string' && record.remote !== remote) {
     throw refuse(
-      `版本 ${release} 的构建记录写的是 ${String(record.remote)} 的 ${String(record.release)}`,
-      `release.json names ${String(record.remote)}@${String(record.release)}`,
+      `版本 ${release} 是 ${record.remote} 的构建，不是 ${remote} 的`,
+      `release.json names ${record.remote}`,
     );
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
