@@ -16,7 +16,10 @@ export { RELEASE_ID } from './release-files.js';
 
 /** How long a read of the pointers is used before it is renewed while changes are not announced… */
 const POINTER_TTL_MS = 1000;
-/** …and while they are (a change is read at once when announced; this only bounds a missed announcement). */
+/**
+ * …and while they are (a change is read at once when announced; this only bounds a missed announcement), unless
+ * the last read could not serve what the pointer names (its files not to be had yet: the store away, say).
+ */
 const ANNOUNCED_TTL_MS = 30_000;
 /** The visitor's canary bucket (0–99): sticky, so a visitor keeps one release across pages and reloads. */
 export const BUCKET_COOKIE = 'site_bucket';
@@ -90,7 +93,9 @@ export interface VisitorReleases {
 @Injectable()
 export class RemotesService implements OnModuleInit {
   private readonly logger = new Logger('Remotes');
-  private snapshot: { at: number; remotes: Snapshot; everyone: VisitorReleases } | null = null;
+  private snapshot: { at: number; remotes: Snapshot; everyone: VisitorReleases; degraded: boolean } | null = null;
+  /** The read under way served something else than a release the pointer names. */
+  private degraded = false;
   /** The read under way: concurrent callers share it. */
   private reading: Promise<void> | null = null;
   /** A change was announced since the read under way started: it reads again once done. */
@@ -222,7 +227,7 @@ export class RemotesService implements OnModuleInit {
 
   /** The last read (renewed in the background once it is old: a second, or 30 s while changes are announced). */
   private current(): { remotes: Snapshot; everyone: VisitorReleases } {
-    const ttl = this.announced() ? ANNOUNCED_TTL_MS : POINTER_TTL_MS;
+    const ttl = this.announced() && !this.snapshot?.degraded ? ANNOUNCED_TTL_MS : POINTER_TTL_MS;
     if (!this.snapshot || Date.now() - this.snapshot.at >= ttl) void this.refresh().catch(() => undefined);
     return this.snapshot ?? { remotes: {}, everyone: { pointer: { remotes: {} }, stamp: '' } };
   }
@@ -241,6 +246,7 @@ export class RemotesService implements OnModuleInit {
       rows = [];
     }
     this.reported.delete('database');
+    this.degraded = false;
     const remotes: Snapshot = {};
     for (const name of REMOTE_NAMES) {
       remotes[name] = await this.resolve(
@@ -253,7 +259,12 @@ export class RemotesService implements OnModuleInit {
       const active = remotes[name]?.active;
       if (active) pointer.remotes[name] = { entry: active.entry, release: active.release };
     }
-    this.snapshot = { at: Date.now(), remotes, everyone: { pointer, stamp: stampOf(pointer) } };
+    this.snapshot = {
+      at: Date.now(),
+      remotes,
+      everyone: { pointer, stamp: stampOf(pointer) },
+      degraded: this.degraded,
+    };
   }
 
   private async resolve(name: RemoteName, row: PointerRow | undefined): Promise<Snapshot[RemoteName]> {
@@ -265,6 +276,7 @@ export class RemotesService implements OnModuleInit {
     if (wanted && (await this.servable(name, wanted))) {
       active = wanted;
     } else {
+      this.degraded = true;
       const kept = (await this.store.kept(name).catch(() => [])).map((found) => found.release);
       for (const candidate of [row?.previous, ...kept]) {
         // The first release the build named, refused by the gate, is not served by way of the fallback either.
@@ -286,6 +298,7 @@ export class RemotesService implements OnModuleInit {
       if (await this.servable(name, row.canary)) {
         canary = { release: row.canary, entry: this.entryOf(name, row.canary), percent: row.canary_percent };
       } else {
+        this.degraded = true;
         this.reportOnce(`${name}@${row.canary}`, `Remote ${name}: canary ${row.canary} cannot be served here`);
       }
     }
