@@ -150,9 +150,10 @@ async function importRelease(
   if (!release) throw failure(`构建目录里没有 current.json，请写出版本号或版本文件夹（${remote}）`);
   const dir = RELEASE_ID.test(release) ? files.buildDir(remote, release) : path.resolve(cwd, release);
   try {
-    const { row, uploaded } = await store.importFolder(remote, dir);
+    // Written again when stored already: an object changed in the store since is mended.
+    const { row, again } = await store.importFolder(remote, dir, { rewrite: true });
     const size = `${row.files} files, ${(row.bytes / 1024).toFixed(0)} KB`;
-    say(`${remote}: release ${row.release} (${size}) ${uploaded ? 'stored' : 'was stored already'}`);
+    say(`${remote}: release ${row.release} (${size}) ${again ? 'stored again' : 'stored'}`);
   } catch (error) {
     if (error instanceof ReleaseUnavailable) throw failure(`不能存入版本：${error.reason}`);
     throw error;

@@ -288,5 +288,18 @@ describe('a remote release shipped from another machine', () => {
         "UPDATE remote_release SET canary = NULL, canary_percent = 0, canary_since = NULL WHERE remote = 'mf_desktop'",
       );
     }
+
+    // Importing it again from its build mends the store: B then copies and serves it (after its 10 s pause).
+    expect(await release('import', 'desktop', bad)).toMatchObject({
+      code: 0,
+      out: expect.stringContaining('stored again'),
+    });
+    const asBuilt = readFileSync(path.join(ciDist, 'releases', bad, 'web', 'remoteEntry.js'));
+    await until(
+      async () => (await get(`${b.base}/remotes/mf_desktop/${bad}/remoteEntry.js`)).status === 200,
+      'B to copy the mended release',
+      30_000,
+    );
+    expect((await get(`${b.base}/remotes/mf_desktop/${bad}/remoteEntry.js`)).bytes.equals(asBuilt)).toBe(true);
   });
 });

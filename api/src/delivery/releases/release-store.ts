@@ -178,9 +178,15 @@ export class ReleaseStore implements OnModuleInit {
   /**
    * Stores the release folder `dir` (named by its id; `web/`, `server/`, `release.json`): every file, then the
    * manifest, then its row, so a release in the database is whole in the store. A release stored already with the
-   * same files is left as it is (`uploaded` false); one stored with other files under the same id is refused.
+   * same files is left as it is (`uploaded` false), unless `rewrite` asks to write its objects again (what the
+   * release command does: it mends objects changed in the store since; `again` says it was stored before); one
+   * stored with other files under the same id is refused.
    */
-  async importFolder(remote: RemoteName, dir: string): Promise<{ row: StoredReleaseRow; uploaded: boolean }> {
+  async importFolder(
+    remote: RemoteName,
+    dir: string,
+    options: { rewrite?: boolean } = {},
+  ): Promise<{ row: StoredReleaseRow; uploaded: boolean; again: boolean }> {
     const release = path.basename(path.resolve(dir));
     if (!RELEASE_ID.test(release)) {
       throw new ReleaseUnavailable(
@@ -197,7 +203,7 @@ export class ReleaseStore implements OnModuleInit {
     let uploaded = false;
     await this.write(`store release ${remote}@${release}`, async () => {
       // Stored already: written again only if the store lost it (its manifest, written last, is not there).
-      if (before && (await this.media.stat(releaseKey(remote, release, MANIFEST_FILE)))) return;
+      if (before && !options.rewrite && (await this.media.stat(releaseKey(remote, release, MANIFEST_FILE)))) return;
       uploaded = true;
       await eachLimited(manifest.files, CONCURRENCY, async (file) => {
         const bytes = await fs.readFile(path.join(dir, ...file.path.split('/')));
@@ -219,8 +225,10 @@ export class ReleaseStore implements OnModuleInit {
       }));
     if (uploaded) {
       this.logger.log(`Release ${remote}@${release} stored in ${this.media.where} (${manifest.files.length} files)`);
+      // A copy refused a moment ago is tried again at once.
+      this.failures.delete(`${remote}@${release}`);
     }
-    return { row: this.sameOrRefused(row, digest), uploaded };
+    return { row: this.sameOrRefused(row, digest), uploaded, again: before !== null };
   }
 
   /**
