@@ -212,7 +212,7 @@ describe('npm run backup, then npm run restore', () => {
     expect(uploads.err).toContain(`The media store ${targetData} already holds`);
   });
 
-  it('should refuse a damaged, altered or newer archive and leave the target untouched', async () => {
+  it('should refuse a damaged, truncated, altered or newer archive and leave the target untouched', async () => {
     const target = await createTestDatabase();
     dropLater.push(target.drop);
     const targetData = path.join(work, 'untouched');
@@ -232,9 +232,13 @@ describe('npm run backup, then npm run restore', () => {
       return JSON.stringify(manifest);
     });
 
-    const answers = await Promise.all([damaged, altered, newer].map((file) => cli(['restore', file], env)));
-    expect(answers.map((a) => a.code)).toEqual([EXIT_FAILED, EXIT_FAILED, EXIT_FAILED]);
+    const truncated = path.join(work, 'truncated.tar.gz');
+    await fs.writeFile(truncated, (await fs.readFile(archive)).subarray(0, middle));
+
+    const answers = await Promise.all([damaged, altered, newer, truncated].map((file) => cli(['restore', file], env)));
+    expect(answers.map((a) => a.code)).toEqual([EXIT_FAILED, EXIT_FAILED, EXIT_FAILED, EXIT_FAILED]);
     expect(answers[0]!.err).toMatch(/damaged\.tar\.gz is not a usable backup archive: it cannot be unpacked/);
+    expect(answers[3]!.err).toMatch(/truncated\.tar\.gz is not a usable backup archive: it cannot be unpacked/);
     expect(answers[1]!.err).toContain(
       'altered.tar.gz is not a usable backup archive: database/menu.copy does not match its checksum',
     );

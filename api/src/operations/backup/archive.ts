@@ -1,10 +1,10 @@
 import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { pipeline as pipelineCallback, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
-import { createGzip } from 'node:zlib';
+import { createGunzip, createGzip } from 'node:zlib';
 import { createTarDecoder, createTarPacker, type TarPackController } from 'modern-tar';
 import { MediaUnavailable, UPLOADS_PREFIX, type MediaStore } from '../../core/media/media-store.js';
 import { pathExists } from '../../core/path-exists.js';
@@ -214,13 +214,15 @@ export async function readArchive(file: string, stagingDir: string): Promise<Man
 /**
  * Unpacks the regular files of a `.tar.gz` into `dir` (folders are made as needed; links and devices are refused,
  * and so is a name leaving `dir`). Web streams carry a damaged gzip's or tar's error to the loop, so it fails
- * instead of waiting for ever.
+ * instead of waiting for ever. The file is gunzipped by Node's zlib stream, which reads only as fast as the files
+ * are written (the web DecompressionStream, fed from the file, read the whole archive into memory ahead of them).
  */
 async function unpack(file: string, dir: string): Promise<void> {
-  const bytes = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
-  const entries = bytes
-    .pipeThrough(new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>)
-    .pipeThrough(createTarDecoder({ strict: true }));
+  // The callback form answers the last stream, which any stage's error destroys with that error.
+  const gunzipped = pipelineCallback(createReadStream(file), createGunzip(), () => undefined);
+  const entries = (Readable.toWeb(gunzipped) as ReadableStream<Uint8Array>).pipeThrough(
+    createTarDecoder({ strict: true }),
+  );
   for await (const entry of entries) {
     const name = entry.header.name.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
     if (entry.header.type === 'directory' || name === '' || name === '.') {
