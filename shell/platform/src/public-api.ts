@@ -10,63 +10,84 @@ function call<P extends PublicPath>(path: P, method: PublicApi[P]['method'], bod
 }
 
 /**
+ * Each public query's request from its argument: the endpoints' `query` below, and what a server render's prefetch
+ * sends itself when its store answers reads in-process (`runReads` in route-module.tsx).
+ */
+export const publicQueries = {
+  header: () => call('/api/header', 'GET'),
+  footer: () => call('/api/footer', 'GET'),
+  home: () => call('/api/index', 'GET'),
+  about: () => call('/api/about', 'GET'),
+  contact: () => call('/api/contact', 'GET'),
+  items: (body: Body<'/api/items'>) => call('/api/items', 'GET', body),
+  caseDetail: (body: Body<'/api/details'>) => call('/api/details', 'GET', body),
+  newsDetail: (body: Body<'/api/itemnewscut'>) => call('/api/itemnewscut', 'GET', body),
+  newsList: () => call('/api/itemnews', 'GET'),
+  webcase: () => call('/api/webcase', 'GET'),
+  webcaseTab: (body: Body<'/api/webcasecut'>) => call('/api/webcasecut', 'GET', body),
+  itemMore: (body: Body<'/api/itemmore'>) => call('/api/itemmore', 'GET', body),
+  newsMore: (body: Body<'/api/newmore'>) => call('/api/newmore', 'GET', body),
+  search: (body: Body<'/api/search'>) => call('/api/search', 'GET', body),
+};
+
+/**
  * The public site's calls (docs/behaviour.md#public-calls), shared by the desktop and mobile remotes and by the server
  * render: a page loads its data through these, so a server-rendered first view is adopted by the browser's cache.
  */
 export const publicApi = api.injectEndpoints({
   endpoints: (build) => ({
     header: build.query<Data<'/api/header'>, void>({
-      query: () => call('/api/header', 'GET'),
+      query: publicQueries.header,
       providesTags: ['Menu', 'Block'],
     }),
     footer: build.query<Data<'/api/footer'>, void>({
-      query: () => call('/api/footer', 'GET'),
+      query: publicQueries.footer,
       providesTags: ['Block'],
     }),
     home: build.query<Data<'/api/index'>, void>({
-      query: () => call('/api/index', 'GET'),
+      query: publicQueries.home,
       providesTags: ['Block', 'Case', 'News'],
     }),
     about: build.query<Data<'/api/about'>, void>({
-      query: () => call('/api/about', 'GET'),
+      query: publicQueries.about,
       providesTags: ['Block'],
     }),
     contact: build.query<Data<'/api/contact'>, void>({
-      query: () => call('/api/contact', 'GET'),
+      query: publicQueries.contact,
       providesTags: ['Block'],
     }),
     items: build.query<Data<'/api/items'>, Body<'/api/items'>>({
-      query: (body) => call('/api/items', 'GET', body),
+      query: publicQueries.items,
       providesTags: ['Menu', 'Case'],
     }),
     caseDetail: build.query<Data<'/api/details'>, Body<'/api/details'>>({
-      query: (body) => call('/api/details', 'GET', body),
+      query: publicQueries.caseDetail,
       providesTags: ['Case'],
     }),
     newsDetail: build.query<Data<'/api/itemnewscut'>, Body<'/api/itemnewscut'>>({
-      query: (body) => call('/api/itemnewscut', 'GET', body),
+      query: publicQueries.newsDetail,
       providesTags: ['News'],
     }),
     newsList: build.query<Data<'/api/itemnews'>, void>({
-      query: () => call('/api/itemnews', 'GET'),
+      query: publicQueries.newsList,
       providesTags: ['News'],
     }),
     webcase: build.query<Data<'/api/webcase'>, void>({
-      query: () => call('/api/webcase', 'GET'),
+      query: publicQueries.webcase,
       providesTags: ['Case'],
     }),
     webcaseTab: build.query<Data<'/api/webcasecut'>, Body<'/api/webcasecut'>>({
-      query: (body) => call('/api/webcasecut', 'GET', body),
+      query: publicQueries.webcaseTab,
       providesTags: ['Case'],
     }),
     /** The next page of a case list (service menu, `type` 1; customer-case tab, `type` 2). */
     itemMore: build.query<Data<'/api/itemmore'>, Body<'/api/itemmore'>>({
-      query: (body) => call('/api/itemmore', 'GET', body),
+      query: publicQueries.itemMore,
       providesTags: ['Case'],
     }),
     /** The next page of the news list (`menu` 0: every category). */
     newsMore: build.query<Data<'/api/newmore'>, Body<'/api/newmore'>>({
-      query: (body) => call('/api/newmore', 'GET', body),
+      query: publicQueries.newsMore,
       providesTags: ['News'],
     }),
     /**
@@ -83,7 +104,7 @@ export const publicApi = api.injectEndpoints({
     }),
     /** A page of search results: `type` 1 cases, 2 news. */
     search: build.query<Data<'/api/search'>, Body<'/api/search'>>({
-      query: (body) => call('/api/search', 'GET', body),
+      query: publicQueries.search,
       providesTags: ['Case', 'News'],
     }),
   }),

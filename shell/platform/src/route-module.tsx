@@ -2,9 +2,18 @@ import { createContext, useContext, useRef, type ComponentType, type ReactNode }
 import { skipToken } from '@reduxjs/toolkit/query';
 import { shallowEqual } from 'react-redux';
 import { Route, Routes, useLocation } from './router';
-import { matchSiteRoute, NOT_FOUND_HEAD, type PageHead, type Paged, type SiteRoute } from '@site/shared-types';
+import {
+  matchSiteRoute,
+  NOT_FOUND_HEAD,
+  ResultCode,
+  type ApiCall,
+  type PageHead,
+  type Paged,
+  type SiteRoute,
+} from '@site/shared-types';
+import type { ApiRequest } from './api';
 import type { Prefetch } from './remote-contract';
-import { publicApi } from './public-api';
+import { publicApi, publicQueries } from './public-api';
 import { useAppDispatch, type AppDispatch, type AppStore } from './store';
 import { usePageHead, usePageTitle } from './use-page-title';
 
@@ -197,21 +206,65 @@ export function SiteRoutes<Name extends string>({
   );
 }
 
-/** Runs reads into a store and waits for their data (`undefined` for a failed or skipped read). */
-async function runReads(store: AppStore, reads: RouteReads): Promise<Record<string, unknown>> {
-  const entries = await Promise.all(
-    Object.entries(reads).map(async ([key, entry]) => {
-      if (entry.arg === skipToken) return [key, undefined] as const;
-      const endpoint = publicApi.endpoints[entry.endpoint] as unknown as {
-        initiate: (arg: unknown, options: { subscribe: false }) => Parameters<AppDispatch>[0];
-      };
-      // A query's thunk: dispatching it answers a promise of its result.
-      const dispatch = store.dispatch as (action: Parameters<AppDispatch>[0]) => Promise<{ data?: unknown }>;
-      const result = await dispatch(endpoint.initiate(entry.arg, { subscribe: false }));
-      return [key, result.data] as const;
-    }),
+/** A read's data as a page gets it: `undefined` for a read that failed or was skipped. */
+type ReadData = Record<string, unknown>;
+
+/**
+ * Runs groups of reads into a store and waits for their data, a record per group. On the server, whose store
+ * answers reads in-process, each read is made at once and every answer goes into the API cache in one action
+ * (what RTK Query's request cycle would leave there, without an action and a reducer pass per step of every
+ * read); a read the server refuses or that fails goes through RTK Query as in the browser, so it is kept and
+ * shown the same way.
+ */
+async function runReads(store: AppStore, groups: RouteReads[]): Promise<ReadData[]> {
+  const call = store.dispatch((_dispatch, _getState, extra) => extra.call);
+  const reads = groups.flatMap((reads, group) =>
+    Object.entries(reads)
+      .filter(([, entry]) => entry.arg !== skipToken)
+      .map(([key, entry]) => ({ group, key, entry })),
   );
-  return Object.fromEntries(entries);
+  const answers = call ? await Promise.all(reads.map(({ entry }) => answerOf(call, entry))) : reads.map(() => failed);
+  const made = reads.flatMap(({ entry }, at) =>
+    answers[at] === failed ? [] : [{ endpointName: entry.endpoint, arg: entry.arg, value: answers[at] }],
+  );
+  if (made.length > 0) {
+    store.dispatch(publicApi.util.upsertQueryEntries(made as Parameters<typeof publicApi.util.upsertQueryEntries>[0]));
+  }
+  const data = await Promise.all(
+    reads.map(async ({ entry }, at) => (answers[at] === failed ? readThroughApi(store, entry) : answers[at])),
+  );
+  const results = groups.map((reads): ReadData =>
+    Object.fromEntries(Object.keys(reads).map((key) => [key, undefined])),
+  );
+  reads.forEach(({ group, key }, at) => (results[group]![key] = data[at]));
+  return results;
+}
+
+/** Marks a read the server did not answer with data. */
+const failed = Symbol('failed');
+
+/** The data of a read answered in-process, as the API client's base query would take it from the envelope. */
+async function answerOf(call: ApiCall, entry: RouteRead<unknown>): Promise<unknown> {
+  const query = (publicQueries as Partial<Record<QueryName, (arg: unknown) => ApiRequest>>)[entry.endpoint];
+  if (!query) return failed;
+  const request = query(entry.arg);
+  const method = request.method ?? (request.body === undefined ? 'GET' : 'POST');
+  try {
+    const envelope = await call({ path: request.path, method, body: request.body });
+    return envelope.code === ResultCode.Ok ? envelope.data : failed;
+  } catch {
+    return failed;
+  }
+}
+
+/** A read through RTK Query's request cycle (its thunk's result): the data, or `undefined` when it failed. */
+async function readThroughApi(store: AppStore, entry: RouteRead<unknown>): Promise<unknown> {
+  const endpoint = publicApi.endpoints[entry.endpoint] as unknown as {
+    initiate: (arg: unknown, options: { subscribe: false }) => Parameters<AppDispatch>[0];
+  };
+  // A query's thunk: dispatching it answers a promise of its result.
+  const dispatch = store.dispatch as (action: Parameters<AppDispatch>[0]) => Promise<{ data?: unknown }>;
+  return (await dispatch(endpoint.initiate(entry.arg, { subscribe: false }))).data;
 }
 
 /**
@@ -225,19 +278,18 @@ export function createPrefetch<Name extends string>(options: {
   layout: LayoutReads;
 }): Prefetch {
   return async ({ path, search, store, match: matched }) => {
-    const layout = runReads(store, options.layout());
     const match = matched === undefined ? matchSiteRoute(path) : matched;
     // Compared by value: the remote's route table and the platform's may be separate copies of shared-types.
     const route =
       match && options.table.find((entry) => entry.path === match.route.path && entry.face === match.route.face);
     const module = route ? options.modules[route.name] : null;
-    let head: PageHead = NOT_FOUND_HEAD;
-    if (module) {
-      const params = paramsOf(path, search);
-      head = module.head((await runReads(store, module.load(params))) as never, params);
+    if (!module) {
+      await runReads(store, [options.layout()]);
+      return { status: 200, ...NOT_FOUND_HEAD };
     }
-    await layout;
-    return { status: 200, ...head };
+    const params = paramsOf(path, search);
+    const [, data] = await runReads(store, [options.layout(), module.load(params) as RouteReads]);
+    return { status: 200, ...module.head(data as never, params) };
   };
 }
 

@@ -32,10 +32,14 @@ export function hydrateApi(store: AppStore, dehydrated: DehydratedState): void {
   store.dispatch(apiHydrated(dehydrated.api));
 }
 
-/** The keyword records the server read: into the meta and the API cache (the browser's start-up call is then a hit). */
-export async function seedKeywords(store: AppStore, records: KeywordRecord[]): Promise<void> {
+/**
+ * The keyword records the server read: into the meta and the API cache (the browser's start-up call is then a hit),
+ * as an entry put in at once rather than through a query's request cycle.
+ */
+export function seedKeywords(store: AppStore, records: KeywordRecord[]): Promise<void> {
   store.dispatch(keywordsLoaded(records));
-  await store.dispatch(api.util.upsertQueryData('keywords', undefined, records));
+  store.dispatch(api.util.upsertQueryEntries([{ endpointName: 'keywords', arg: undefined, value: records }]));
+  return Promise.resolve();
 }
 
 /** Waits for every query a prefetch started (including ones it did not await). */
