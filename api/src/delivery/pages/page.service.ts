@@ -167,15 +167,21 @@ export class PageService {
       res.send(before + after);
       return;
     }
-    res.write(before);
+    // The markup is complete when the render answers: the page goes out in one piece, with its length.
+    const body: Array<Uint8Array | string> = [before];
     rendered.result.stream(
-      (chunk) => res.write(chunk),
+      (chunk) => body.push(chunk),
       (error) => {
         if (error) {
           // A page rendered on the server was made with a release.
           if (release) this.visits.renderFailed(req, remote, release);
           res.destroy(error instanceof Error ? error : new Error(String(error)));
-        } else res.end(after);
+        } else {
+          body.push(after);
+          const page = Buffer.concat(body.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
+          res.setHeader('Content-Length', page.length);
+          res.end(page);
+        }
       },
     );
   }

@@ -35,10 +35,46 @@ export interface PageParts {
 const SHELL_TTL_MS = 2000;
 const BODY_MARKER = '<!--site-body-->';
 
+/** What the page fills in: the template's markers, and the preview's banner after the body's opening tag. */
+type Slot = 'head' | 'styles' | 'config' | 'scripts' | 'banner';
+const SLOTS: Record<string, Exclude<Slot, 'banner'> | undefined> = {
+  '<!--site-head-->': 'head',
+  '<!--site-styles-->': 'styles',
+  '<!--site-config-->': 'config',
+  '<!--site-scripts-->': 'scripts',
+};
+/** The markers, the body's marker and the body's opening tag, kept by `split`. */
+const MARKERS = /(<!--site-(?:head|styles|config|scripts)-->|<!--site-body-->|<body[^>]*>)/;
+type Piece = string | { slot: Slot };
+
+interface CompiledTemplate {
+  before: Piece[];
+  after: Piece[];
+  /** The shell's own stylesheets' tags. */
+  styles: string;
+}
+
+/**
+ * Stylesheets as tags: mini-css-extract recognises a `<link>` or `<style>` by `data-href` (the chunk's file name)
+ * and does not load that stylesheet again.
+ */
+function styleTags(styles: PageStyle[]): string {
+  return styles
+    .map(({ href, text }) => {
+      const name = escapeHtml(href.slice(href.lastIndexOf('/') + 1));
+      return text === null
+        ? `<link rel="stylesheet" href="${escapeHtml(href)}" data-href="${name}" />`
+        : `<style data-href="${name}" data-source="${escapeHtml(href)}">${text}</style>`;
+    })
+    .join('');
+}
+
 /** The shell's `index.html`, read from its build folder (or its development server), and filled in per page. */
 @Injectable()
 export class ShellTemplate {
   private shell: { at: number; files: ShellFiles } | null = null;
+  private readonly templates = new WeakMap<ShellFiles, CompiledTemplate>();
+  private readonly styleTags = new WeakMap<PageStyle[], string>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -59,30 +95,59 @@ export class ShellTemplate {
   /** The page around the body's markup: `[before, after]`. */
   fill(files: ShellFiles, parts: PageParts): [string, string] {
     const base = this.base();
-    const styles = [...files.assets.styles.map((href) => ({ href: base + href, text: null })), ...parts.styles]
-      .map(({ href, text }) => {
-        // mini-css-extract recognises a `<link>` or `<style>` by `data-href` (the chunk's file name) and does not
-        // load that stylesheet again.
-        const name = escapeHtml(href.slice(href.lastIndexOf('/') + 1));
-        return text === null
-          ? `<link rel="stylesheet" href="${escapeHtml(href)}" data-href="${name}" />`
-          : `<style data-href="${name}" data-source="${escapeHtml(href)}">${text}</style>`;
-      })
-      .join('');
-    const html = files.template
-      .replace('<!--site-head-->', parts.head.join('\n    '))
-      .replace('<!--site-styles-->', styles)
-      .replace(
-        '<!--site-config-->',
+    const template = this.compiled(files, base);
+    const filled: Record<Slot, string> = {
+      head: parts.head.join('\n    '),
+      styles: template.styles + this.releaseStyles(parts.styles),
+      config:
         `<script id="${SITE_CONFIG_ID}" type="application/json">${scriptJson(parts.config)}</script>` +
-          (parts.stateJson === null
-            ? ''
-            : `<script id="${SITE_STATE_ID}" type="application/json">${parts.stateJson}</script>`),
-      )
-      .replace('<!--site-scripts-->', this.scripts(files, parts, base))
-      .replace(/<body[^>]*>/, (open) => open + (parts.banner ?? ''));
-    const at = html.indexOf(BODY_MARKER);
-    return [html.slice(0, at), html.slice(at + BODY_MARKER.length)];
+        (parts.stateJson === null
+          ? ''
+          : `<script id="${SITE_STATE_ID}" type="application/json">${parts.stateJson}</script>`),
+      scripts: this.scripts(files, parts, base),
+      banner: parts.banner ?? '',
+    };
+    const fill = (pieces: Piece[]) =>
+      pieces.map((piece) => (typeof piece === 'string' ? piece : filled[piece.slot])).join('');
+    return [fill(template.before), fill(template.after)];
+  }
+
+  /**
+   * The template cut once at its markers (each filled per page), around the body's marker; the shell's own
+   * stylesheets' tags with it.
+   */
+  private compiled(files: ShellFiles, base: string): CompiledTemplate {
+    let compiled = this.templates.get(files);
+    if (!compiled) {
+      let bodyOpened = false;
+      const pieces = files.template.split(MARKERS).flatMap((text, index): Piece[] => {
+        const slot = index % 2 === 1 ? SLOTS[text] : undefined;
+        if (slot) return [{ slot }];
+        if (index % 2 === 0 || text === BODY_MARKER || bodyOpened) return text === '' ? [] : [text];
+        // The body's opening tag stays, the banner after it.
+        bodyOpened = true;
+        return [text, { slot: 'banner' }];
+      });
+      const at = pieces.indexOf(BODY_MARKER);
+      compiled = {
+        before: pieces.slice(0, at),
+        after: pieces.slice(at + 1),
+        styles: styleTags(files.assets.styles.map((href) => ({ href: base + href, text: null }))),
+      };
+      this.templates.set(files, compiled);
+    }
+    return compiled;
+  }
+
+  /** A release's stylesheets' tags, made once per release (its list of stylesheets is kept with it). */
+  private releaseStyles(styles: PageStyle[]): string {
+    if (styles.length === 0) return '';
+    let tags = this.styleTags.get(styles);
+    if (tags === undefined) {
+      tags = styleTags(styles);
+      this.styleTags.set(styles, tags);
+    }
+    return tags;
   }
 
   /**
