@@ -92,7 +92,28 @@ function rounds(servers, route, target, options) {
   return { of, non2xx };
 }
 
-/** Runs the render comparison with a server from `startServer(env)` (which answers `{ base, stop }`). */
+/** CPU seconds a process has used (user and system), from /proc. */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Waits until the server has finished what it does by itself after start (copying releases into its data folder,
+ * recording the stored pictures in the media library): under 5 % of a core for a second, or two minutes at most.
+ */
+async function settled(pid) {
+  const until = Date.now() + 120_000;
+  let before = cpuSeconds(pid);
+  while (Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuSeconds(pid);
+    if (now - before < 0.05) return;
+    before = now;
+  }
+}
+
+/** Runs the render comparison with a server from `startServer(env)` (which answers `{ base, pid, stop }`). */
 export async function renderBench(startServer) {
   need('wrk', 'apt-get install -y wrk');
   need('nginx', 'apt-get install -y nginx-light');
@@ -100,6 +121,7 @@ export async function renderBench(startServer) {
   let nginx = null;
   let bare = null;
   try {
+    await settled(server.pid);
     const pages = await renderPages(server.base);
     const files = await pageBytes(server.base, pages);
     nginx = await startNginx(files, 1);
