@@ -56,6 +56,12 @@ export interface MessageCursor {
   id: number;
 }
 
+/** A batch of an export and where the next one starts (`null`: it was the last). */
+export interface MessageBatch {
+  rows: MessageRow[];
+  next: MessageCursor | null;
+}
+
 /**
  * One batch of an export, newest first, after `cursor`: keyset, so each batch is a range of `message_order_idx`
  * however deep into the messages it is.
@@ -65,7 +71,7 @@ export async function exportMessageBatch(
   search: string,
   cursor: MessageCursor | null,
   limit: number,
-): Promise<{ rows: MessageRow[]; next: MessageCursor | null }> {
+): Promise<MessageBatch> {
   const after = cursor ? `AND (created_at, id) < ($3::timestamptz, $4::int)` : '';
   const params = cursor ? [search, limit, cursor.at, cursor.id] : [search, limit];
   const rows = await query<MessageRow & { cursor_at: string }>(
@@ -75,10 +81,9 @@ export async function exportMessageBatch(
     params,
   );
   const last = rows.at(-1);
-  return {
-    rows: rows.map(({ cursor_at: _at, ...row }) => row),
-    next: rows.length === limit && last ? { at: last.cursor_at, id: last.id } : null,
-  };
+  // The rows as the driver made them (the cursor's text rides along unread): an export of 100,000 messages makes
+  // no copies of them.
+  return { rows, next: rows.length === limit && last ? { at: last.cursor_at, id: last.id } : null };
 }
 
 export function countMessages(db: Sql, search: string): Promise<number> {

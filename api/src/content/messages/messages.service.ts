@@ -31,8 +31,8 @@ export const LEAVE_WORD_RULE: LimitRule = {
 
 /** The most messages one export holds. */
 export const EXPORT_MAX = 100_000;
-/** Messages an export reads at a time. */
-const EXPORT_BATCH = 1000;
+/** Messages an export reads at a time: few, so that each batch is written and gone before much else is made. */
+const EXPORT_BATCH = 250;
 
 /** An export: its bytes as they are made (read from the database a batch at a time while sent), type and name. */
 export interface ExportedFile {
@@ -95,9 +95,9 @@ export class MessagesService {
       let batch = first;
       let sent = 0;
       for (;;) {
-        const rows = batch.rows.slice(0, EXPORT_MAX - sent);
+        const rows = batch.rows.length > EXPORT_MAX - sent ? batch.rows.slice(0, EXPORT_MAX - sent) : batch.rows;
         sent += rows.length;
-        yield rows.map(toMessage);
+        yield rows;
         if (!batch.next || sent >= EXPORT_MAX) return;
         batch = await exportMessageBatch(db, term, batch.next, Math.min(EXPORT_BATCH, EXPORT_MAX - sent));
       }
