@@ -35,6 +35,8 @@ export class PublicReads implements OnModuleInit {
   private readonly pipe = new ApiValidationPipe();
   /** Cache keys by the spelling of a body or query (bounded: outsiders choose spellings freely). */
   private readonly keys = new Map<string, string>();
+  /** Bodies as the validation pipe made them, by handler and spelling (bounded like `keys`). */
+  private readonly bodies = new Map<string, object>();
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -62,7 +64,7 @@ export class PublicReads implements OnModuleInit {
           openEnded: options.openEnded ?? false,
           dto: dto ?? null,
           fields: dto ? fieldsOf(dto) : [],
-          call: (body) => this.run(handler.bind(instance), dto ?? null, message, body),
+          call: (body) => this.run(`${method} ${path}`, handler.bind(instance), dto ?? null, message, body),
         });
       }
     }
@@ -106,18 +108,34 @@ export class PublicReads implements OnModuleInit {
    * the success envelope of its result or the envelope of its refusal. Anything else is thrown, as over HTTP.
    */
   private async run(
+    route: string,
     handler: (...args: unknown[]) => Promise<unknown>,
     dto: Type<object> | null,
     message: string,
     body: unknown,
   ): Promise<Envelope<unknown>> {
     try {
-      const args = dto ? [await this.pipe.transform(body, { type: 'body', metatype: dto, data: '' })] : [];
+      const args = dto ? [await this.validated(route, dto, body)] : [];
       return successEnvelope(await handler(...args), message);
     } catch (error) {
       if (error instanceof ApiException) return refusalEnvelope(error);
       throw error;
     }
+  }
+
+  /**
+   * The body as the validation pipe makes it, a pure function of its spelling: each spelling is converted and
+   * checked once (a refusal is not kept), and each call gets its own copy.
+   */
+  private async validated(route: string, dto: Type<object>, body: unknown): Promise<object> {
+    const spelling = `${route} ${JSON.stringify(body)}`;
+    let made = this.bodies.get(spelling);
+    if (made === undefined) {
+      made = (await this.pipe.transform(body, { type: 'body', metatype: dto, data: '' })) as object;
+      if (this.bodies.size >= MAX_SPELLINGS) this.bodies.clear();
+      this.bodies.set(spelling, made);
+    }
+    return Object.assign(Object.create(Object.getPrototypeOf(made) as object | null) as object, made);
   }
 }
 
