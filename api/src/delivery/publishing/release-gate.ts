@@ -80,7 +80,7 @@ export class ReleaseGate {
    */
   async smokeUrls(face: SiteFace): Promise<string[]> {
     const pages =
-      face === 'desktop' ? await this.seo.desktopPages() : face === 'mobile' ? await this.seo.mobilePages() : [];
+      face === 'desktop' ? await this.seo.desktopPages(1) : face === 'mobile' ? await this.seo.mobilePages(1) : [];
     const urls: string[] = [];
     for (const route of siteRoutes(face)) {
       const sample = pages.find((page) => matchSiteRoute(page.path)?.route === route)?.path;

@@ -256,21 +256,26 @@ export class SeoFiles {
     ];
   }
 
-  /** Every desktop page the sitemap lists, in its order (all files of it). */
-  async desktopPages(): Promise<SitemapPage[]> {
-    return [...(await this.fixedPages('desktop', await findContentDates(this.db))), ...(await this.itemPages())];
+  /**
+   * The desktop pages the sitemap lists, in its order (all files of it); with `itemsEach`, only that many of the
+   * cases and of the articles (the release gate's sample of every route).
+   */
+  async desktopPages(itemsEach: number | null = null): Promise<SitemapPage[]> {
+    const fixed = await this.fixedPages('desktop', await findContentDates(this.db));
+    return [...fixed, ...(await this.itemPages(itemsEach))];
   }
 
-  /** Every mobile page the sitemap lists, in its order (all files of it). */
-  async mobilePages(): Promise<SitemapPage[]> {
-    return [...(await this.fixedPages('mobile', await findContentDates(this.db))), ...mobile(await this.itemPages())];
+  /** The mobile pages the sitemap lists, in its order; `itemsEach` as for {@link desktopPages}. */
+  async mobilePages(itemsEach: number | null = null): Promise<SitemapPage[]> {
+    const fixed = await this.fixedPages('mobile', await findContentDates(this.db));
+    return [...fixed, ...mobile(await this.itemPages(itemsEach))];
   }
 
-  /** Every case's and every article's desktop page. */
-  private async itemPages(): Promise<SitemapPage[]> {
+  /** Every case's and every article's desktop page (or the first `itemsEach` of each). */
+  private async itemPages(itemsEach: number | null): Promise<SitemapPage[]> {
     return [
-      ...(await listSitemapCases(this.db)).map(dated((id) => `/details/${id}.html`)),
-      ...(await listSitemapNews(this.db)).map(dated((id) => `/news/${id}.html`)),
+      ...(await listSitemapCases(this.db, itemsEach)).map(dated((id) => `/details/${id}.html`)),
+      ...(await listSitemapNews(this.db, itemsEach)).map(dated((id) => `/news/${id}.html`)),
     ];
   }
 }

@@ -47,18 +47,20 @@ export function listSitemapTabs(db: Sql): Promise<DatedRow[]> {
 }
 
 /** Every published case (not a draft or a scheduled one, nor one in the recycle bin). */
-export function listSitemapCases(db: Sql): Promise<DatedRow[]> {
+export function listSitemapCases(db: Sql, limit: number | null = null): Promise<DatedRow[]> {
   return query<DatedRow>(
     db,
-    `SELECT c.id, greatest(c.created_at, c.updated_at) AS lastmod FROM "case" c WHERE ${isPublic('c')} ORDER BY c.id ASC`,
+    `SELECT c.id, greatest(c.created_at, c.updated_at) AS lastmod FROM "case" c WHERE ${isPublic('c')} ORDER BY c.id ASC LIMIT $1`,
+    [limit],
   );
 }
 
 /** Every published article. */
-export function listSitemapNews(db: Sql): Promise<DatedRow[]> {
+export function listSitemapNews(db: Sql, limit: number | null = null): Promise<DatedRow[]> {
   return query<DatedRow>(
     db,
-    `SELECT n.id, greatest(n.created_at, n.updated_at) AS lastmod FROM news n WHERE ${isPublic('n')} ORDER BY n.id ASC`,
+    `SELECT n.id, greatest(n.created_at, n.updated_at) AS lastmod FROM news n WHERE ${isPublic('n')} ORDER BY n.id ASC LIMIT $1`,
+    [limit],
   );
 }
 
