@@ -19,7 +19,7 @@ import { CanaryVisits } from '../releases/canary-visits.js';
 import { PageRequests, type PageRequest } from '../pages/page-request.js';
 import { Previews } from '../pages/previews.js';
 import { ContentVersion } from '../reads/content-version.js';
-import { makeEntry, PublishedCache, type CacheEntry, type CacheStats } from '../reads/published-cache.js';
+import { makeEntryAsync, PublishedCache, type CacheEntry, type CacheStats } from '../reads/published-cache.js';
 import { PublicReads, type PublicReadRoute } from '../reads/public-reads.js';
 
 /** Browsers revalidate every time (a 304 costs nothing); a CDN in front keeps an answer a minute, then revalidates. */
@@ -258,7 +258,7 @@ export class CacheServer implements OnModuleInit {
             if (!res.destroyed) sendCaptured(req, res, captured, vary);
             return null;
           }
-          return makeEntry(captured.status, captured.headers, captured.body);
+          return makeEntryAsync(captured.status, captured.headers, captured.body);
         }),
       )
       .then(

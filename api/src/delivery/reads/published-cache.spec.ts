@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { makeEntry, PublishedCache } from './published-cache.js';
+import { LARGE_ANSWER_BYTES, makeEntry, makeEntryAsync, PublishedCache } from './published-cache.js';
 
 const entry = (text: string) => makeEntry(200, [['content-type', 'text/plain']], Buffer.from(text));
 
@@ -10,6 +10,20 @@ describe('makeEntry', () => {
     expect(gunzipSync(made.gzip).toString()).toBe('云帆科技'.repeat(100));
     expect(made.etag).toBe(entry('云帆科技'.repeat(100)).etag);
     expect(made.etag).not.toBe(entry('云帆科技').etag);
+  });
+
+  it('should make a large answer off the event loop, with the same bytes and ETag', async () => {
+    const body = Buffer.from('<url><loc>https://www.yunfan.example.com/news/1.html</loc></url>'.repeat(8000));
+    expect(body.length).toBeGreaterThan(LARGE_ANSWER_BYTES);
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 0);
+    const made = await makeEntryAsync(200, [['content-type', 'application/xml']], body);
+    clearInterval(timer);
+    expect(brotliDecompressSync(made.br).equals(body)).toBe(true);
+    expect(gunzipSync(made.gzip).equals(body)).toBe(true);
+    expect(made.etag).toBe(makeEntry(200, [], body).etag);
+    // Other work ran while it was compressed.
+    expect(ticks).toBeGreaterThan(0);
   });
 });
 

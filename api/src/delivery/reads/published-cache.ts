@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /** One public answer or page as ready bytes: identity, brotli and gzip, with its strong ETag. */
 export interface CacheEntry {
@@ -15,19 +19,40 @@ export interface CacheEntry {
   bytes: number;
 }
 
-/** Compresses once, when the entry is made: every hit then sends bytes as they are. */
-export function makeEntry(status: number, headers: Array<[string, string]>, body: Buffer): CacheEntry {
-  const br = brotliCompressSync(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: 9,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-    },
-  });
-  const gzip = gzipSync(body, { level: 9 });
+/** An answer at least this large is compressed off the event loop (a sitemap file of 50,000 addresses is 5–7 MB). */
+export const LARGE_ANSWER_BYTES = 256 * 1024;
+
+const brotliOptions = (body: Buffer, quality: number) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: quality,
+    [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+  },
+});
+
+function entryOf(status: number, headers: Array<[string, string]>, body: Buffer, br: Buffer, gzip: Buffer): CacheEntry {
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   const headerBytes = headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
   return { status, headers, body, br, gzip, etag, bytes: body.length + br.length + gzip.length + headerBytes + 256 };
+}
+
+/** Compresses once, when the entry is made: every hit then sends bytes as they are. */
+export function makeEntry(status: number, headers: Array<[string, string]>, body: Buffer): CacheEntry {
+  return entryOf(status, headers, body, brotliCompressSync(body, brotliOptions(body, 9)), gzipSync(body, { level: 9 }));
+}
+
+/**
+ * {@link makeEntry}, with an answer of {@link LARGE_ANSWER_BYTES} or more compressed on the thread pool at a
+ * lighter level, so that making it never holds up the requests of others.
+ */
+export async function makeEntryAsync(
+  status: number,
+  headers: Array<[string, string]>,
+  body: Buffer,
+): Promise<CacheEntry> {
+  if (body.length < LARGE_ANSWER_BYTES) return makeEntry(status, headers, body);
+  const [br, gzip] = await Promise.all([brotli(body, brotliOptions(body, 5)), gzipAsync(body, { level: 6 })]);
+  return entryOf(status, headers, body, br, gzip);
 }
 
 export interface CacheStats {
