@@ -53,7 +53,7 @@ export const SearchType = {
 export type SearchType = (typeof SearchType)[keyof typeof SearchType];
 
 /** A search lists at most this many matches, the newest; its `sum` counts up to here (docs/decisions.md). */
-export const SEARCH_RESULTS_LIMIT = 1000;
+export const SEARCH_RESULTS_LIMIT = 500;
 
 export const BACK_TO_TOP_THRESHOLD_PX = {
   mobile: 200,
