@@ -192,6 +192,10 @@ describe('the plans of a large site', () => {
       await t.http.post('/api/leavewords').set('token', token).send({}),
     );
     expectNoContentScan(await plansOf('/api/leavewords', { page: leads.list.last_page }));
+    // A search of the leads reads the rows their search index names.
+    const searched = await plansOf('/api/leavewords', { search: '朱建华' });
+    expectNoContentScan(searched);
+    expect(indexesOf(searched)).toContain('message_search_idx');
     // The library's page is read in its order's index; its total counts the 2,000 pictures, as it must.
     const media = await plansOf('/api/medialist', {});
     expect(indexesOf(media.filter((p) => /WITH page/.test(p.text)))).toContain('media_order_idx');

@@ -20,7 +20,7 @@ const COUNTED_LISTS: Record<'news' | 'case', Array<[string, string]>> = {
 /**
  * What a site ten years old needs to answer as fast as a new one (docs/decisions.md "A large site"):
  *
- * - **Search grams.** Every article and case keeps the distinct characters and pairs of characters of the text a
+ * - **Search grams.** Every article, case and lead keeps the distinct characters and pairs of characters of the text a
  *   search reads (lower-cased), in a stored column under a GIN index. A keyword of one character is looked up as
  *   itself, a longer one as all its pairs, so Chinese of any length and Latin words are found through the index;
  *   the literal `position()` test then confirms each candidate. Stored rather than an index expression, so that a
@@ -53,7 +53,11 @@ export class LargeSite1765400000000 implements MigrationInterface {
     await q.query(`
       ALTER TABLE "case" ADD COLUMN search_grams text[]
         GENERATED ALWAYS AS (search_grams(name || chr(10) || intro || chr(10) || scene)) STORED`);
+    await q.query(`
+      ALTER TABLE message ADD COLUMN search_grams text[]
+        GENERATED ALWAYS AS (search_grams(name || ' ' || phone || ' ' || content)) STORED`);
     await q.query('CREATE INDEX news_search_idx ON news USING gin (search_grams)');
+    await q.query('CREATE INDEX message_search_idx ON message USING gin (search_grams)');
     await q.query('CREATE INDEX case_search_idx ON "case" USING gin (search_grams)');
 
     const published = `WHERE ${PUBLISHED}`;
@@ -132,6 +136,7 @@ export class LargeSite1765400000000 implements MigrationInterface {
       DROP INDEX news_admin_idx, case_admin_idx, news_public_idx, news_public_category_idx, case_public_idx,
         case_public_dict_idx, case_public_class_idx`);
     await q.query('ALTER TABLE news DROP COLUMN search_grams');
+    await q.query('ALTER TABLE message DROP COLUMN search_grams');
     await q.query('ALTER TABLE "case" DROP COLUMN search_grams');
     await q.query('DROP FUNCTION search_grams(text), search_needles(text)');
   }
