@@ -199,6 +199,8 @@ test.describe('the team in the back office', () => {
     browser,
     request,
   }, testInfo) => {
+    // Five sign-ins, five screens at two widths and an accessibility check: over a minute on a busy machine.
+    test.setTimeout(180_000);
     const stamp = Date.now();
     const account = await teamAccount(request, 'admin', `管理员${stamp % 10000}`);
     // A second device, signed in through the API: 登录设备 lists it, with 结束.
