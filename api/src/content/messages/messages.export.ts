@@ -1,6 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { beijingIso, type Message, type MessageExportFormat } from '@site/shared-types';
 import ExcelJS from 'exceljs';
+import { drained } from '../../core/drained.js';
 
 /**
  * 留言管理's export (docs/behaviour.md#leads): the messages of a search as a file with Chinese headers. XLSX is
@@ -82,19 +83,6 @@ export function messagesXlsx(batches: AsyncIterable<readonly Message[]>): Readab
 
 /** Rows the XLSX writer adds before it lets the streams behind it run. */
 const ROWS_AT_ONCE = 50;
-
-/** Resolves once `stream` has room again, or is gone (the client hung up). */
-function drained(stream: PassThrough): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.on('drain', done);
-    stream.on('close', done);
-  });
-}
 
 /** `留言-20261126-0930.xlsx`, in Beijing time. */
 export function exportFileName(format: MessageExportFormat, now: Date): string {

@@ -31,6 +31,7 @@ import {
   urlsPerSitemap,
   type SitemapEntry,
 } from './sitemap-xml.js';
+import { drained } from '../../core/drained.js';
 
 const XML = 'application/xml; charset=utf-8';
 const TEXT = 'text/plain; charset=utf-8';
@@ -289,19 +290,6 @@ function mobile(pages: SitemapPage[]): SitemapPage[] {
   return pages.flatMap((page) => {
     const path = counterpartPath(page.path);
     return path ? [{ path, lastmod: page.lastmod }] : [];
-  });
-}
-
-/** Resolves once `res` takes more, or is gone (the client hung up). */
-function drained(res: Response): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
   });
 }
 
