@@ -191,18 +191,21 @@ export async function streamsBench(server, db) {
     const archive = path.join(work, 'site.tar.gz');
     const backup = await command(server, ['backup', '--out', archive], { DATABASE_URL: url, DATA_DIR: server.dataDir });
     const archiveBytes = (await fs.stat(archive)).size;
-    add(
-      `npm run backup (${uploads.files} uploads of ${mb(uploads.bytes)} MB added)`,
-      {
-        ms: Math.round(backup.ms),
-        MB: mb(archiveBytes),
-        'server RSS +MB': mb(backup.rss.growth),
-        'command RSS +MB': mb(backup.own.peak - idle),
-        'command peak MB': mb(backup.own.peak),
-      },
-      `RSS +${BACKUP_RSS_MB} MB`,
-      met(backup.own.peak - idle, BACKUP_RSS_MB * MB),
-    );
+    // A backup's or restore's row: the archive's size, and the command's memory above its idle size.
+    const addCommand = (what, run) =>
+      add(
+        what,
+        {
+          ms: Math.round(run.ms),
+          MB: mb(archiveBytes),
+          'server RSS +MB': mb(run.rss.growth),
+          'command RSS +MB': mb(run.own.peak - idle),
+          'command peak MB': mb(run.own.peak),
+        },
+        `RSS +${BACKUP_RSS_MB} MB`,
+        met(run.own.peak - idle, BACKUP_RSS_MB * MB),
+      );
+    addCommand(`npm run backup (${uploads.files} uploads of ${mb(uploads.bytes)} MB added)`, backup);
     await db.query(`CREATE DATABASE ${target}`);
     const targetUrl = new URL(url);
     targetUrl.pathname = `/${target}`;
@@ -210,18 +213,7 @@ export async function streamsBench(server, db) {
       DATABASE_URL: targetUrl.toString(),
       DATA_DIR: path.join(work, 'restored'),
     });
-    add(
-      'npm run restore (into a new database and data folder)',
-      {
-        ms: Math.round(restore.ms),
-        MB: mb(archiveBytes),
-        'server RSS +MB': mb(restore.rss.growth),
-        'command RSS +MB': mb(restore.own.peak - idle),
-        'command peak MB': mb(restore.own.peak),
-      },
-      `RSS +${BACKUP_RSS_MB} MB`,
-      met(restore.own.peak - idle, BACKUP_RSS_MB * MB),
-    );
+    addCommand('npm run restore (into a new database and data folder)', restore);
   } finally {
     await db.query(`DROP DATABASE IF EXISTS ${target} WITH (FORCE)`).catch(() => undefined);
     rmSync(work, { recursive: true, force: true });
