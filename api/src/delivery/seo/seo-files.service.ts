@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { BoundedLog } from '../../core/bounded-log.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../core/database-errors.js';
+import { drained } from '../../core/drained.js';
 import { originSettings, publicOrigin, type OriginSettings } from '../../core/public-origin.js';
 import {
   countSitemapItems,
@@ -31,7 +32,6 @@ import {
   urlsPerSitemap,
   type SitemapEntry,
 } from './sitemap-xml.js';
-import { drained } from '../../core/drained.js';
 
 const XML = 'application/xml; charset=utf-8';
 const TEXT = 'text/plain; charset=utf-8';
