@@ -68,6 +68,16 @@ test.describe('mobile lists', () => {
 
   test('a service list should load 3 more at a time until the total', async ({ page, request }) => {
     const items = await apiData<ItemsData>(request, '/api/items', { menu: 5 });
+    // Its first screen's two rows of covers are fetched at once from the HTML (the first two with high priority).
+    const html = await (
+      await request.get(directUrl('/move/items/5.html'), { headers: { 'user-agent': MOBILE_UA } })
+    ).text();
+    const list = /data-testid="case-list"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+    const covers = [...list.matchAll(/<img [^>]*>/g)].map((match) => match[0]);
+    expect(covers.length).toBeGreaterThanOrEqual(4);
+    covers.slice(0, 4).forEach((cover) => expect(cover).toMatch(/loading="eager"/));
+    covers.slice(0, 2).forEach((cover) => expect(cover).toMatch(/fetchPriority="high"/i));
+    covers.slice(2).forEach((cover) => expect(cover).not.toMatch(/fetchPriority/i));
     const calls = recordCalls(page, '/api/itemmore');
     await page.goto(mainUrl('/move/items/5.html'));
     await mountedRemote(page);

@@ -4,6 +4,9 @@ import { CaseList } from '../../common/cards';
 import { Loading, NotFoundPage } from '../../common/page-states';
 import styles from './service-items.module.css';
 
+/** Case cards on a phone's first screen under the service's banner: two rows of two. */
+const FIRST_SCREEN_CASES = 4;
+
 function ServiceItemsPage() {
   const id = matchSiteRoute(useLocation().pathname)?.id ?? 0;
   const { currentData: data, isError } = useRouteData(serviceItemsRoute).items;
@@ -23,7 +26,7 @@ function ServiceItemsPage() {
       </div>
       <div className={styles.listArea}>
         <InfiniteList key={id} first={data.case.caselist} sum={data.case.sum} load={load}>
-          {(items) => <CaseList cases={items} />}
+          {(items) => <CaseList cases={items} eager={FIRST_SCREEN_CASES} />}
         </InfiniteList>
       </div>
     </main>
