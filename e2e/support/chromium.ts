@@ -14,4 +14,8 @@ export const CHROMIUM_ARGS = [
 
 export const DESKTOP_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+/** WeChat's in-app browser on a phone (the mobile tests' default). */
 export const MOBILE_UA = chromium.mobileUserAgent;
+/** A phone's own browser, not WeChat's (where a site that registers WeChat sharing starts its code at load). */
+export const PHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

@@ -1,10 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CAROUSEL, PROCESS_STEPS } from '@site/shared-types';
-import { MOBILE_UA } from '../../support/chromium';
+import { MOBILE_UA, PHONE_UA } from '../../support/chromium';
 import { mainUrl, mountedRemote, swiperScripts } from '../../support/site';
-
-const IPHONE_SAFARI_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 test.use({ userAgent: MOBILE_UA, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -62,7 +59,7 @@ test.describe('mobile layout', () => {
 
   test('should fit a 320 px wide phone without sideways scrolling, with tap targets of 44 px', async ({ browser }) => {
     const context = await browser.newContext({
-      userAgent: IPHONE_SAFARI_UA,
+      userAgent: PHONE_UA,
       viewport: { width: 320, height: 640 },
       isMobile: true,
       hasTouch: true,

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DESKTOP_UA } from '../../support/chromium';
+import { ABOUT_SIDE_TAB_OFFSETS_PX } from '@site/shared-types';
+import { DESKTOP_UA, PHONE_UA } from '../../support/chromium';
 import { mainUrl, mountedRemote, startMode } from '../../support/site';
 
 // A server-rendered page shows its markup before any of its code runs, and by default starts that code only when
@@ -7,13 +8,6 @@ import { mainUrl, mountedRemote, startMode } from '../../support/site';
 // even on a phone's CPU (4× slower here, as Lighthouse assumes). How long its answer took is printed as a
 // `[first tap]` line, which `npm run bench -- taps` collects over several runs against its 300 ms target: a figure,
 // not a limit these tests hold a busy machine to.
-
-/**
- * A phone's browser other than WeChat's (which, when the site registers WeChat sharing, starts its code at once:
- * that is done at load).
- */
-const PHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 /** A page on a phone or a computer, its CPU 4× slower unless `slowCpu` is false, noting each press. */
 async function open(browser: Browser, device: 'desktop' | 'mobile', { slowCpu = true } = {}) {
@@ -156,6 +150,33 @@ test.describe('a tap before the page has its code, on a 4× slower CPU', () => {
     const upAt = await page.evaluate(() => (window as unknown as { __upAt?: number }).__upAt);
     expect(upAt!).toBeGreaterThanOrEqual(press!.at);
     console.log(`[first tap] mobile back to top: scrolling ${Math.round(upAt! - press!.at)} ms after the tap`);
+    await context.close();
+  });
+
+  test('desktop about page: the side tab and go-to-top answer once the first scroll has shown them', async ({
+    browser,
+  }) => {
+    const { context, page } = await open(browser, 'desktop');
+    await page.goto(mainUrl('/about.html'), { waitUntil: 'commit' });
+    await firstPaint(page);
+    // The visitor's first act is to scroll: the two islands shown by scrolling come with their own code.
+    await page.mouse.move(683, 600);
+    await page.mouse.wheel(0, 1400);
+    const tab = page.getByTestId('side-tab');
+    await expect(tab).toBeVisible();
+    const second = tab.getByRole('button').nth(1);
+    await second.click();
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(ABOUT_SIDE_TAB_OFFSETS_PX[1]);
+    await expect(second).toHaveAttribute('aria-current', 'true');
+
+    await page.mouse.wheel(0, 1600);
+    const top = page.getByTestId('go-top');
+    await expect(top).toBeVisible();
+    await expect(top).not.toHaveAttribute('aria-hidden', 'true');
+    await top.click();
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
+    const [press] = await presses(page);
+    expect(press, 'a press was noted').toBeDefined();
     await context.close();
   });
 });

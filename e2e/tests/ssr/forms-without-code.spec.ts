@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { AdminList, Message } from '@site/shared-types';
 import { adminCall, apiToken } from '../../support/admin';
-import { DESKTOP_UA, MOBILE_UA } from '../../support/chromium';
+import { DESKTOP_UA, MOBILE_UA, PHONE_UA } from '../../support/chromium';
 import { mainUrl, ownAddress, startMode } from '../../support/site';
 
 /**
@@ -12,7 +12,8 @@ import { mainUrl, ownAddress, startMode } from '../../support/site';
 
 const FORMS = [
   { face: 'desktop', path: '/about.html#message', userAgent: DESKTOP_UA, mobile: false },
-  { face: 'mobile', path: '/move/about.html', userAgent: MOBILE_UA, mobile: true },
+  { face: 'WeChat', path: '/move/about.html', userAgent: MOBILE_UA, mobile: true },
+  { face: 'phone', path: '/move/about.html', userAgent: PHONE_UA, mobile: true },
 ] as const;
 
 async function open(

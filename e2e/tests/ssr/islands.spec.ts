@@ -1,13 +1,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DESKTOP_UA } from '../../support/chromium';
+import { DESKTOP_UA, PHONE_UA } from '../../support/chromium';
 import { mainUrl, mountedRemote } from '../../support/site';
 
 // The sections a visitor works with are islands (docs/decisions.md "Islands"): the page's code adopts the rest of the
 // page at the visitor's first reach and leaves each island's server markup as it is until the island is reached for
 // (or comes into view, or the page scrolls); then the island's own code comes and React adopts it.
-
-const PHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 async function open(browser: Browser, device: 'desktop' | 'mobile') {
   const context = await browser.newContext(

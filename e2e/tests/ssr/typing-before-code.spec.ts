@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { AdminList, Message } from '@site/shared-types';
 import { adminCall, apiToken } from '../../support/admin';
-import { DESKTOP_UA, MOBILE_UA } from '../../support/chromium';
+import { DESKTOP_UA, MOBILE_UA, PHONE_UA } from '../../support/chromium';
 import { mainUrl, ownAddress, startMode } from '../../support/site';
 
 /**
@@ -13,8 +13,7 @@ import { mainUrl, ownAddress, startMode } from '../../support/site';
 
 /** A plain phone browser, and WeChat's. */
 const PHONES = {
-  phone:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  phone: PHONE_UA,
   wechat: MOBILE_UA,
 };
 
