@@ -12,6 +12,7 @@ describe('isDatabaseUnavailable', () => {
     ['a server starting up', Object.assign(new Error('the database system is starting up'), { code: '57P03' })],
     ['a connection exception', Object.assign(new Error('connection failure'), { code: '08006' })],
     ['a dropped connection', new Error('Connection terminated unexpectedly')],
+    ["a copy of a server's shutdown notice", new Error('terminating connection due to administrator command')],
     ['a pool timeout', new Error('timeout exceeded when trying to connect')],
     ['a wrapped driver error', Object.assign(new Error('query failed'), { driverError: { code: '57P01' } })],
     ['a cause', new Error('failed', { cause: Object.assign(new Error('x'), { code: 'ECONNRESET' }) })],

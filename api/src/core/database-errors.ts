@@ -14,6 +14,8 @@ const UNAVAILABLE_MESSAGES = [
   // TypeORM reports a failed connection attempt as a new error carrying only the driver's message.
   /\b(?:ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)\b/,
   /connection terminated/i,
+  // PostgreSQL's text for 57P01/57P02, when a copy of the error kept only its message.
+  /terminating connection due to (?:administrator command|crash of another server process)/i,
   /timeout exceeded when trying to connect/i,
   /not queryable/i,
   /connection (?:is )?(?:closed|ended)/i,

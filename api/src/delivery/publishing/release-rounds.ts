@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { BoundedLog } from '../../core/bounded-log.js';
 import { isDatabaseUnavailable } from '../../core/database-errors.js';
+import { unlessStopping } from '../../core/server-stopping.js';
 import { CanaryVisits } from '../releases/canary-visits.js';
 import { BuildImports } from './build-imports.js';
 import { ReleaseStatsFlush } from './release-stats-flush.js';
@@ -56,6 +57,12 @@ export class ReleaseRounds implements OnApplicationBootstrap, OnApplicationShutd
   private quiet(what: string, error: unknown): void {
     // The database away (an outage, the server stopping): the next round tries again, counts are kept.
     if (isDatabaseUnavailable(error)) return;
-    this.reportLog.note(what, `release ${what} work failed: ${error instanceof Error ? error.message : String(error)}`);
+    // A round the server's own stop cut short (Ctrl-C reaches the embedded PostgreSQL too) is not news either.
+    unlessStopping(() =>
+      this.reportLog.note(
+        what,
+        `release ${what} work failed: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
   }
 }
