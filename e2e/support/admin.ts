@@ -99,3 +99,25 @@ export async function savedId(page: Page, path: string, save: () => Promise<void
   expect(body, body.msg).toMatchObject({ code: 0 });
   return body.data.id;
 }
+
+/**
+ * Presses `button` in the open confirmation (antd's Popconfirm) once it has finished coming in. A press during its
+ * entrance, while the popup is still being placed, is lost: under load a test then waited for an answer that
+ * never came, with the confirmation still open.
+ */
+export async function confirmWith(page: Page, button: string): Promise<void> {
+  const confirm = page.getByRole('tooltip');
+  await expect(confirm).toBeVisible();
+  await expect
+    .poll(() =>
+      confirm.evaluate((element) => {
+        const popup = element.closest('.ant-popover') ?? element;
+        return (
+          /-(?:appear|enter)\b/.test(popup.className) ||
+          popup.getAnimations({ subtree: true }).some((animation) => animation.playState === 'running')
+        );
+      }),
+    )
+    .toBe(false);
+  await confirm.getByRole('button', { name: button }).click();
+}

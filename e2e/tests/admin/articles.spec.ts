@@ -3,6 +3,7 @@ import {
   adminCall,
   apiToken,
   choose,
+  confirmWith,
   loginAs,
   openScreen,
   savedId,
@@ -108,7 +109,7 @@ test.describe('back-office articles', () => {
         .getByRole('row', { name: new RegExp(title) })
         .getByRole('button', { name: '删除' })
         .click();
-      await page.getByRole('tooltip').getByRole('button', { name: '删除' }).click();
+      await confirmWith(page, '删除');
       await expect(page.getByText('删除成功')).toBeVisible();
       expect((await desktop.goto(mainUrl(`/news/${id}.html`)))?.status()).toBe(404);
       id = 0;

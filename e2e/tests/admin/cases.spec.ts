@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 import type { AdminList, CaseAdminRow } from '@site/shared-types';
-import { adminCall, apiToken, choose, loginAs, savedId, searchRows, uploadThrough } from '../../support/admin';
+import {
+  adminCall,
+  apiToken,
+  choose,
+  confirmWith,
+  loginAs,
+  savedId,
+  searchRows,
+  uploadThrough,
+} from '../../support/admin';
 import { MOBILE_UA } from '../../support/chromium';
 import { pngImage } from '../../support/images';
 import { mainUrl, mountedRemote } from '../../support/site';
@@ -108,7 +117,7 @@ test.describe('back-office cases', () => {
 
       // Delete, after confirming.
       await (await searchRows(page, '案例名称', name)).getByRole('button', { name: '删除' }).click();
-      await page.getByRole('tooltip').getByRole('button', { name: '删除' }).click();
+      await confirmWith(page, '删除');
       await expect(page.getByText('删除成功')).toBeVisible();
       await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
       const gone = await desktop.goto(mainUrl(`/details/${id}.html?casemenu=5`));
@@ -200,7 +209,7 @@ test.describe('back-office cases', () => {
       await pagination.getByTitle('2', { exact: true }).click();
       await expect(rows).toHaveCount(1);
       await rows.first().getByRole('button', { name: '删除' }).click();
-      await page.getByRole('tooltip').getByRole('button', { name: '删除' }).click();
+      await confirmWith(page, '删除');
       await expect(page.getByText('删除成功')).toBeVisible();
       // Page 1 again, and with ten rows left the list fits one page: no pagination.
       await expect(rows).toHaveCount(10);

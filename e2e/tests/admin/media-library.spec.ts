@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { AdminList, MediaItem } from '@site/shared-types';
-import { adminCall, apiToken, loginAs, openScreen } from '../../support/admin';
+import { adminCall, apiToken, confirmWith, loginAs, openScreen } from '../../support/admin';
 import { pngImage } from '../../support/images';
 import { directUrl } from '../../support/site';
 
@@ -117,7 +117,7 @@ test.describe('back-office media library', () => {
     await first.getByRole('button', { name: `删除${picture}` }).click();
     const confirm = page.getByRole('tooltip');
     await expect(confirm).toContainText(`确定删除图片「${picture}」吗？`);
-    await confirm.getByRole('button', { name: '删除' }).click();
+    await confirmWith(page, '删除');
     await expect(page.getByText('删除成功')).toBeVisible();
     await expect(page.getByTestId('media-card').filter({ hasText: picture })).toHaveCount(0);
     expect((await request.get(directUrl(src))).status()).toBe(404);

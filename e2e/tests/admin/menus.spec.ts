@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { MenuForm } from '@site/shared-types';
-import { adminCall, apiToken, loginAs, openScreen, savedId } from '../../support/admin';
+import { adminCall, apiToken, confirmWith, loginAs, openScreen, savedId } from '../../support/admin';
 import { MOBILE_UA } from '../../support/chromium';
 import { mainUrl, mountedRemote } from '../../support/site';
 
@@ -150,11 +150,11 @@ test.describe('back-office menus', () => {
 
       // Delete the sub-menu, then the top-level menu: both leave the sites.
       await page.getByRole('button', { name: `删除外贸独立站${stamp}` }).click();
-      await page.getByRole('tooltip').getByRole('button', { name: '删除' }).click();
+      await confirmWith(page, '删除');
       await expect(page.getByText('删除成功')).toBeVisible();
       created.shift();
       await page.getByRole('button', { name: `删除行业方案${stamp}` }).click();
-      await page.getByRole('tooltip').getByRole('button', { name: '删除' }).click();
+      await confirmWith(page, '删除');
       await expect(page.getByRole('row', { name: new RegExp(`^行业方案${stamp}`) })).toHaveCount(0);
       created.shift();
       await desktop.reload();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAs, openScreen } from '../../support/admin';
+import { confirmWith, loginAs, openScreen } from '../../support/admin';
 import { MOBILE_UA } from '../../support/chromium';
 import { directUrl, mainUrl, mountedRemote, ownAddress } from '../../support/site';
 
@@ -59,13 +59,13 @@ test.describe('back-office messages', () => {
     await page.getByPlaceholder('姓名、电话或内容').press('Enter');
     await expect(rows).toHaveCount(1);
     await rows.first().getByRole('button', { name: '删除' }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: '删除' }).click();
+    await confirmWith(page, '删除');
     await expect(page.getByText('删除成功')).toBeVisible();
     await expect(rows).toHaveCount(0);
     await page.getByPlaceholder('姓名、电话或内容').fill('');
     await page.getByPlaceholder('姓名、电话或内容').press('Enter');
     await rows.first().getByRole('button', { name: '删除' }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: '删除' }).click();
+    await confirmWith(page, '删除');
     await expect(rows).toHaveCount(0);
   });
 });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { ReleasesOverview, RemoteReleases } from '@site/shared-types';
-import { ADMIN, adminCall, apiToken, loginAs, openScreen } from '../../support/admin';
+import { ADMIN, adminCall, apiToken, confirmWith, loginAs, openScreen } from '../../support/admin';
 import { cloneRelease, removeRelease } from '../../support/releases';
 import { directUrl } from '../../support/site';
 
@@ -109,13 +109,13 @@ test.describe('back-office remote releases', () => {
       const confirm = page.getByRole('tooltip');
       await desktop.getByRole('button', { name: '回滚', exact: true }).click();
       await expect(confirm).toContainText('确定结束灰度吗？');
-      await confirm.getByRole('button', { name: '取消' }).click();
+      await confirmWith(page, '取消');
       await expect(confirm).toBeHidden();
 
       // 全量发布: everyone gets the clone.
       await desktop.getByRole('button', { name: '全量发布', exact: true }).click();
       await expect(confirm).toContainText(`确定全量发布 ${clone} 吗？`);
-      await confirm.getByRole('button', { name: '全量发布' }).click();
+      await confirmWith(page, '全量发布');
       await expect(releaseRow(desktop, clone)).toContainText('当前');
       await expect(desktop.getByRole('button', { name: '全量发布' })).toHaveCount(0);
       await expectServed(page, clone);
@@ -124,7 +124,7 @@ test.describe('back-office remote releases', () => {
       // 回滚: back to the release before.
       await desktop.getByRole('button', { name: '回滚', exact: true }).click();
       await expect(confirm).toContainText(`确定回滚到 ${original} 吗？`);
-      await confirm.getByRole('button', { name: '回滚' }).click();
+      await confirmWith(page, '回滚');
       await expect(releaseRow(desktop, original)).toContainText('当前');
       await expect(releaseRow(desktop, clone)).toContainText('可回滚');
       await expectServed(page, original);
@@ -181,7 +181,7 @@ test.describe('back-office remote releases', () => {
       const confirm = page.getByRole('tooltip');
       await expect(confirm).toContainText(`确定启用 ${throwing} 吗？`);
       const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/activaterelease');
-      await confirm.getByRole('button', { name: '启用' }).click();
+      await confirmWith(page, '启用');
       const refusal = (await (await answer).json()) as { code: number; msg: string };
       expect(refusal.code).not.toBe(0);
       expect(refusal.msg).toContain(throwing);

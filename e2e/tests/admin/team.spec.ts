@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page, type Tes
 import * as OTPAuth from 'otpauth';
 import type { AccountsOverview, InviteResult } from '@site/shared-types';
 import { expectAccessible } from '../../support/accessibility';
-import { adminCall, apiToken, loginAs, md5, openScreen } from '../../support/admin';
+import { adminCall, apiToken, confirmWith, loginAs, md5, openScreen } from '../../support/admin';
 import { MOBILE_UA } from '../../support/chromium';
 import { directUrl, mainUrl, mountedRemote } from '../../support/site';
 
@@ -180,7 +180,7 @@ test.describe('the team in the back office', () => {
     expect(overview.accounts.find((account) => account.email === member.email)?.role).toBe('editor');
 
     await row.getByRole('button', { name: `停用${member.name}` }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: '停用' }).click();
+    await confirmWith(page, '停用');
     await expect(row.getByText('已停用')).toBeVisible();
     const refused = await request.post(directUrl('/api/login'), {
       data: { email: member.email, password: md5(member.password) },
@@ -191,7 +191,7 @@ test.describe('the team in the back office', () => {
 
     const invitation = page.getByRole('row', { name: new RegExp(pending.replace(/\./g, '\\.')) });
     await invitation.getByRole('button', { name: `撤销对${pending}的邀请` }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: '撤销' }).click();
+    await confirmWith(page, '撤销');
     await expect(invitation).toHaveCount(0);
   });
 
@@ -224,7 +224,7 @@ test.describe('the team in the back office', () => {
       await expect(devices.getByText('当前设备')).toBeVisible();
     });
     await devices.getByRole('button', { name: /^结束.*iOS/ }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: '结束' }).click();
+    await confirmWith(page, '结束');
     await expect(devices.getByRole('button', { name: /^结束/ })).toHaveCount(1);
     await expect(devices.getByText(/iOS/)).toHaveCount(0);
     const ended = await request.post(directUrl('/api/sessions'), { headers: { token: otherToken } });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { AdminList, RevisionList, TrashKindCount, TrashRow } from '@site/shared-types';
-import { ADMIN, adminCall, apiToken, loginAs, openScreen, searchRows } from '../../support/admin';
+import { ADMIN, adminCall, apiToken, confirmWith, loginAs, openScreen, searchRows } from '../../support/admin';
 
 test.use({ viewport: { width: 1366, height: 900 } });
 
@@ -36,14 +36,14 @@ test.describe('back-office recycle bin and revisions', () => {
     await openScreen(page, '案例管理');
     await (await searchRows(page, '案例名称', name)).getByRole('button', { name: `删除${name}` }).click();
     await expect(page.getByRole('tooltip')).toContainText('删除后可在回收站中恢复（保留 30 天）');
-    await page.getByRole('tooltip').getByRole('button', { name: '删除' }).click();
+    await confirmWith(page, '删除');
     await expect(page.getByText('删除成功')).toBeVisible();
     await openScreen(page, '回收站');
     const again = await searchRows(page, '标题', name);
     await again.getByRole('button', { name: `彻底删除${name}` }).click();
     const confirm = page.getByRole('tooltip');
     await expect(confirm).toContainText(`确定彻底删除案例“${name}”吗？`);
-    await confirm.getByRole('button', { name: '彻底删除' }).click();
+    await confirmWith(page, '彻底删除');
     await expect(page.getByText('已彻底删除')).toBeVisible();
     await expect(again).toHaveCount(0);
     const bin = await adminCall<AdminList<TrashRow, TrashKindCount>>(request, token, '/api/trash', { search: name });
@@ -57,7 +57,7 @@ test.describe('back-office recycle bin and revisions', () => {
     await expect(page.getByRole('row', { name: new RegExp(`${name} 二`) })).toHaveCount(1);
     await page.getByRole('button', { name: '清空回收站' }).click();
     await expect(page.getByRole('tooltip')).toContainText('将被彻底删除，不能恢复');
-    await page.getByRole('tooltip').getByRole('button', { name: '清空' }).click();
+    await confirmWith(page, '清空');
     await expect(page.getByText(/回收站已清空（\d+ 项）/)).toBeVisible();
     await expect(page.getByText('回收站是空的')).toBeVisible();
     await expect(page.getByRole('button', { name: '清空回收站' })).toBeDisabled();
@@ -81,7 +81,7 @@ test.describe('back-office recycle bin and revisions', () => {
 
       await dialog.getByRole('button', { name: '恢复第 1 版' }).click();
       await expect(page.getByRole('tooltip')).toContainText('确定恢复第 1 版吗？');
-      await page.getByRole('tooltip').getByRole('button', { name: '恢复' }).click();
+      await confirmWith(page, '恢复');
       await expect(page.getByText('已恢复第 1 版（保存为第 3 版）')).toBeVisible();
       await expect(dialog.getByRole('row', { name: /第 3 版/ })).toContainText('恢复自第 1 版');
       await dialog.getByRole('button', { name: '关闭' }).click();
