@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CASE_CLASSES, type ItemsData, type WebcaseCutData } from '@site/shared-types';
 import { answerCalls, apiData, expectListCall, recordCalls } from '../../support/api';
 import { MOBILE_UA } from '../../support/chromium';
@@ -12,6 +12,13 @@ test.use({
   hasTouch: true,
   extraHTTPHeaders: ownAddress('mobile/lists-form'),
 });
+
+/** The covers (`<img>` tags) of a mobile page's case list as the server's HTML gives them, in order. */
+async function serverCovers(request: APIRequestContext, path: string): Promise<string[]> {
+  const html = await (await request.get(directUrl(path), { headers: { 'user-agent': MOBILE_UA } })).text();
+  const list = /data-testid="case-list"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+  return [...list.matchAll(/<img [^>]*>/g)].map((match) => match[0]);
+}
 
 test.describe('mobile lists', () => {
   test('the case list should have shareable tabs and load 2 more at a time', async ({ page, request }) => {
@@ -39,11 +46,7 @@ test.describe('mobile lists', () => {
     request,
   }) => {
     const first = await apiData<WebcaseCutData>(request, '/api/webcasecut', { menu: CASE_CLASSES[0].id });
-    const html = await (
-      await request.get(directUrl('/move/case.html'), { headers: { 'user-agent': MOBILE_UA } })
-    ).text();
-    const list = /data-testid="case-list"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
-    const covers = [...list.matchAll(/<img [^>]*>/g)].map((match) => match[0]);
+    const covers = await serverCovers(request, '/move/case.html');
     expect(covers.length).toBeGreaterThanOrEqual(3);
     // The lead cover and the row under it: fetched at once, the first two with high priority; the rest lazily.
     covers.slice(0, 3).forEach((cover) => expect(cover).toMatch(/loading="eager"/));
@@ -69,11 +72,7 @@ test.describe('mobile lists', () => {
   test('a service list should load 3 more at a time until the total', async ({ page, request }) => {
     const items = await apiData<ItemsData>(request, '/api/items', { menu: 5 });
     // Its first screen's two rows of covers are fetched at once from the HTML (the first two with high priority).
-    const html = await (
-      await request.get(directUrl('/move/items/5.html'), { headers: { 'user-agent': MOBILE_UA } })
-    ).text();
-    const list = /data-testid="case-list"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
-    const covers = [...list.matchAll(/<img [^>]*>/g)].map((match) => match[0]);
+    const covers = await serverCovers(request, '/move/items/5.html');
     expect(covers.length).toBeGreaterThanOrEqual(4);
     covers.slice(0, 4).forEach((cover) => expect(cover).toMatch(/loading="eager"/));
     covers.slice(0, 2).forEach((cover) => expect(cover).toMatch(/fetchPriority="high"/i));
